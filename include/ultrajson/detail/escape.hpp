@@ -1,0 +1,156 @@
+#pragma once
+// String escaping for the encoder. Input is UTF-8 (validated here) or, for
+// bindings such as Python's str, fixed-width code units (latin-1, UCS-2,
+// UCS-4) that are code points already. The caller reserves the worst case:
+// max_escaped_size(n, unit size) bytes.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "swar.hpp"
+#include "utf8.hpp"
+
+namespace ultrajson::detail {
+
+struct escape_config {
+  bool ensure_ascii = false;
+  bool escape_forward_slashes = false;
+  bool encode_html_chars = false;
+  bool allow_lone_surrogates = false;
+};
+
+// Worst case per input unit: a control byte becomes "\u00XX" (6 bytes); a
+// UCS-4 unit above U+FFFF becomes a surrogate pair of escapes (12 bytes).
+inline constexpr std::size_t max_escaped_size(std::size_t units, std::size_t unit_size) noexcept {
+  return units * (unit_size == 4 ? 12 : 6);
+}
+
+// For each ASCII byte: 0 when it stands for itself, else the character that
+// follows the backslash ('u' for the \u00XX form).
+using escape_table = std::array<char, 128>;
+
+inline constexpr escape_table make_escape_table(bool slash, bool html) noexcept {
+  escape_table table{};
+  for (int c = 0; c < 0x20; ++c) table[static_cast<std::size_t>(c)] = 'u';
+  table['\b'] = 'b';
+  table['\f'] = 'f';
+  table['\n'] = 'n';
+  table['\r'] = 'r';
+  table['\t'] = 't';
+  table['"'] = '"';
+  table['\\'] = '\\';
+  table[0x7f] = 0;
+  if (slash) table['/'] = '/';
+  if (html) table['<'] = table['>'] = table['&'] = 'u';
+  return table;
+}
+
+inline const escape_table& escape_table_for(const escape_config& config) noexcept {
+  static constexpr escape_table tables[4] = {
+      make_escape_table(false, false), make_escape_table(true, false),
+      make_escape_table(false, true), make_escape_table(true, true)};
+  return tables[(config.escape_forward_slashes ? 1 : 0) + (config.encode_html_chars ? 2 : 0)];
+}
+
+inline char* write_unicode_escape(char* out, unsigned unit) noexcept {
+  static constexpr char hex[] = "0123456789abcdef";
+  out[0] = '\\';
+  out[1] = 'u';
+  out[2] = hex[(unit >> 12) & 0xF];
+  out[3] = hex[(unit >> 8) & 0xF];
+  out[4] = hex[(unit >> 4) & 0xF];
+  out[5] = hex[unit & 0xF];
+  return out + 6;
+}
+
+inline char* write_ascii_escaped(char* out, unsigned char byte, const escape_table& table) noexcept {
+  const char escape = table[byte];
+  if (escape == 0) {
+    *out = static_cast<char>(byte);
+    return out + 1;
+  }
+  if (escape == 'u') return write_unicode_escape(out, byte);
+  out[0] = '\\';
+  out[1] = escape;
+  return out + 2;
+}
+
+// A code point at or above U+0080: as \u escapes when ASCII is required or
+// when it is a lone surrogate (which UTF-8 cannot carry), else as UTF-8.
+inline char* write_non_ascii(char* out, char32_t code_point, bool ensure_ascii) noexcept {
+  if (is_surrogate(code_point)) return write_unicode_escape(out, code_point);
+  if (!ensure_ascii) return encode_utf8(code_point, out);
+  if (code_point < 0x10000) return write_unicode_escape(out, code_point);
+  const char32_t offset = code_point - 0x10000;
+  out = write_unicode_escape(out, 0xD800 + (offset >> 10));
+  return write_unicode_escape(out, 0xDC00 + (offset & 0x3FF));
+}
+
+// True when none of the word's bytes needs escaping under the common
+// settings (HTML escaping is rare and takes the byte-wise path).
+inline bool word_needs_no_escape(std::uint64_t word, bool slash) noexcept {
+  std::uint64_t special = has_byte(word, '"') | has_byte(word, '\\') |
+                          has_byte_below(word, 0x20) | has_high_byte(word);
+  if (slash) special |= has_byte(word, '/');
+  return special == 0;
+}
+
+// Escapes UTF-8 text. Returns the position after it, or nullptr when the
+// text is not valid UTF-8 (WTF-8 with allow_lone_surrogates).
+inline char* escape_utf8(char* out, const char* text, std::size_t size,
+                         const escape_config& config) noexcept {
+  const escape_table& table = escape_table_for(config);
+  const char* p = text;
+  const char* const end = text + size;
+  const bool fast_words = !config.encode_html_chars;
+  while (p != end) {
+    if (fast_words) {
+      while (end - p >= 8 && word_needs_no_escape(load_word(p), config.escape_forward_slashes)) {
+        std::memcpy(out, p, 8);
+        out += 8;
+        p += 8;
+      }
+      if (p == end) break;
+    }
+    const auto byte = static_cast<unsigned char>(*p);
+    if (byte < 0x80) {
+      out = write_ascii_escaped(out, byte, table);
+      ++p;
+      continue;
+    }
+    char32_t code_point;
+    const std::size_t length =
+        decode_utf8_sequence(reinterpret_cast<const unsigned char*>(p),
+                             reinterpret_cast<const unsigned char*>(end),
+                             config.allow_lone_surrogates, code_point);
+    if (length == 0) return nullptr;
+    if (!config.ensure_ascii && !is_surrogate(code_point)) {
+      std::memcpy(out, p, length);
+      out += length;
+    } else {
+      out = write_non_ascii(out, code_point, config.ensure_ascii);
+    }
+    p += length;
+  }
+  return out;
+}
+
+// Escapes code units that are code points (latin-1 bytes, UCS-2, UCS-4).
+template <class Unit>
+inline char* escape_code_units(char* out, const Unit* units, std::size_t count,
+                               const escape_config& config) noexcept {
+  const escape_table& table = escape_table_for(config);
+  for (std::size_t i = 0; i < count; ++i) {
+    const auto unit = static_cast<char32_t>(units[i]);
+    if (unit < 0x80) {
+      out = write_ascii_escaped(out, static_cast<unsigned char>(unit), table);
+    } else {
+      out = write_non_ascii(out, unit, config.ensure_ascii);
+    }
+  }
+  return out;
+}
+
+}  // namespace ultrajson::detail

@@ -1,0 +1,138 @@
+#pragma once
+// The string scanner: finds a string's end, checks it (UTF-8, no raw control
+// characters, valid escapes) and unescapes it. A string with no escapes is
+// returned as a view into the input: no copy at all.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "../error.hpp"
+#include "swar.hpp"
+#include "utf8.hpp"
+
+namespace ultrajson::detail {
+
+// True iff no byte of the word ends a plain run: '"', '\\', a control byte
+// or a non-ASCII byte.
+inline bool word_is_plain_ascii(std::uint64_t word) noexcept {
+  return (has_byte(word, '"') | has_byte(word, '\\') | has_byte_below(word, 0x20) |
+          has_high_byte(word)) == 0;
+}
+
+// Advances p over bytes that stand for themselves: printable ASCII other than
+// '"' and '\\', and valid UTF-8 sequences. Stops at end or at the first other
+// byte. Returns false, with p at the sequence, when UTF-8 is invalid.
+inline bool skip_plain(const char*& p, const char* end) noexcept {
+  for (;;) {
+    while (end - p >= 8 && word_is_plain_ascii(load_word(p))) p += 8;
+    if (p == end) return true;
+    const auto byte = static_cast<unsigned char>(*p);
+    if (byte >= 0x80) {
+      char32_t ignored;
+      const std::size_t length =
+          decode_utf8_sequence(reinterpret_cast<const unsigned char*>(p),
+                               reinterpret_cast<const unsigned char*>(end), false, ignored);
+      if (length == 0) return false;
+      p += length;
+    } else if (byte == '"' || byte == '\\' || byte < 0x20) {
+      return true;
+    } else {
+      ++p;
+    }
+  }
+}
+
+inline int hex_digit_value(char c) noexcept {
+  if (c >= '0' && c <= '9') return c - '0';
+  const char lower = static_cast<char>(c | 0x20);
+  if (lower >= 'a' && lower <= 'f') return lower - 'a' + 10;
+  return -1;
+}
+
+// Reads the four hex digits after "\u" at p (p points at the backslash).
+// Returns the code unit, or -1 when they are missing or not hex.
+inline long read_unicode_escape(const char* p, const char* end) noexcept {
+  if (end - p < 6) return -1;
+  long value = 0;
+  for (int i = 2; i < 6; ++i) {
+    const int digit = hex_digit_value(p[i]);
+    if (digit < 0) return -1;
+    value = value * 16 + digit;
+  }
+  return value;
+}
+
+struct string_scan {
+  parse_error error = parse_error::none;
+  std::string_view value;  // on success: into the input, or into scratch
+};
+
+// Scans the string whose opening quote is just before p. On success p is past
+// the closing quote; on error p is at the offending byte.
+inline string_scan scan_string(const char*& p, const char* end, std::string& scratch,
+                               bool allow_lone_surrogates) {
+  const char* const start = p;
+  if (!skip_plain(p, end)) return {parse_error::invalid_utf8, {}};
+  if (p != end && *p == '"') {
+    std::string_view value(start, static_cast<std::size_t>(p - start));
+    ++p;
+    return {parse_error::none, value};
+  }
+  // Escapes (or an error): unescape into scratch from here on.
+  scratch.assign(start, static_cast<std::size_t>(p - start));
+  for (;;) {
+    if (p == end) return {parse_error::unterminated_string, {}};
+    const char c = *p;
+    if (c == '"') {
+      ++p;
+      return {parse_error::none, scratch};
+    }
+    if (c != '\\') return {parse_error::control_character_in_string, {}};
+    if (end - p < 2) {
+      ++p;
+      return {parse_error::unterminated_string, {}};
+    }
+    char unescaped;
+    switch (p[1]) {
+      case '"': unescaped = '"'; break;
+      case '\\': unescaped = '\\'; break;
+      case '/': unescaped = '/'; break;
+      case 'b': unescaped = '\b'; break;
+      case 'f': unescaped = '\f'; break;
+      case 'n': unescaped = '\n'; break;
+      case 'r': unescaped = '\r'; break;
+      case 't': unescaped = '\t'; break;
+      case 'u': {
+        const long unit = read_unicode_escape(p, end);
+        if (unit < 0) return {parse_error::invalid_unicode_escape, {}};
+        char32_t code_point = static_cast<char32_t>(unit);
+        std::size_t consumed = 6;
+        if (unit >= 0xD800 && unit <= 0xDBFF && end - p >= 12 && p[6] == '\\' && p[7] == 'u') {
+          const long low = read_unicode_escape(p + 6, end);
+          if (low >= 0xDC00 && low <= 0xDFFF) {
+            code_point = static_cast<char32_t>(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00));
+            consumed = 12;
+          }
+        }
+        if (is_surrogate(code_point) && !allow_lone_surrogates) {
+          return {parse_error::lone_surrogate, {}};
+        }
+        char encoded[4];
+        scratch.append(encoded, static_cast<std::size_t>(encode_utf8(code_point, encoded) - encoded));
+        p += consumed;
+        goto plain_run;
+      }
+      default:
+        return {parse_error::invalid_escape, {}};
+    }
+    scratch.push_back(unescaped);
+    p += 2;
+  plain_run:
+    const char* run = p;
+    if (!skip_plain(p, end)) return {parse_error::invalid_utf8, {}};
+    scratch.append(run, static_cast<std::size_t>(p - run));
+  }
+}
+
+}  // namespace ultrajson::detail

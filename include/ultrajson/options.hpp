@@ -1,0 +1,48 @@
+#pragma once
+// Options of the decoder and the encoder. Every extension is off by default:
+// the defaults are strict RFC 8259 in and out.
+
+#include <cstddef>
+#include <string_view>
+
+namespace ultrajson {
+
+struct parse_options {
+  // Accept the literals NaN, Infinity and -Infinity (delivered as double_value).
+  bool allow_nan_literals = false;
+  // Accept escaped lone surrogates ("\ud800") and deliver them encoded as
+  // WTF-8 (the three-byte form UTF-8 forbids), as Python's str can hold them.
+  bool allow_lone_surrogates = false;
+  // Deliver every number as raw_number(text) after the grammar check, instead
+  // of int64_value / uint64_value / big_integer / double_value.
+  bool raw_numbers = false;
+  // Containers nested deeper than this are an error (depth_limit_exceeded).
+  // The parser keeps its own stack, so this bounds memory, not recursion.
+  std::size_t max_depth = 1024;
+};
+
+struct write_options {
+  // 0: compact. n > 0: a newline and n spaces per level, laid out as Python's
+  // json.dumps(indent=n) does; empty containers stay "[]" and "{}".
+  std::size_t indent = 0;
+  // Written between items and between a key and its value. The views must
+  // outlive the writer (string literals do).
+  std::string_view item_separator = ",";
+  std::string_view key_separator = ":";
+  // Write every non-ASCII character as \uXXXX (a surrogate pair above U+FFFF).
+  bool ensure_ascii = false;
+  // Write '/' as "\/" (lets JSON sit inside an HTML <script> safely).
+  bool escape_forward_slashes = false;
+  // Write '<', '>' and '&' as \u003c, \u003e, \u0026.
+  bool encode_html_chars = false;
+  // Write NaN and infinities as NaN, Infinity, -Infinity; when false they are
+  // an error (JSON has no such numbers).
+  bool allow_nan = false;
+  // Accept lone surrogates encoded in string input (WTF-8) and write them as
+  // \udXXX escapes; when false such input is invalid UTF-8.
+  bool allow_lone_surrogates = false;
+  // Containers nested deeper than this are an error.
+  std::size_t max_depth = 1024;
+};
+
+}  // namespace ultrajson

@@ -1,0 +1,229 @@
+#pragma once
+// The decoder: parse(text, handler, options) walks a JSON document and calls
+// the handler's events (see handler.hpp). It keeps its own bounded stack, so
+// no input can drive recursion, and it never reads outside the input.
+
+#include <cstddef>
+#include <cstring>
+#include <string>
+#include <string_view>
+
+#include "detail/number_scan.hpp"
+#include "detail/small_stack.hpp"
+#include "detail/string_scan.hpp"
+#include "error.hpp"
+#include "handler.hpp"
+#include "options.hpp"
+
+namespace ultrajson {
+namespace detail {
+
+inline bool is_whitespace(char c) noexcept {
+  return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+inline void skip_whitespace(const char*& p, const char* end) noexcept {
+  // Most tokens follow no whitespace at all: test the common case first.
+  while (p != end && static_cast<unsigned char>(*p) <= ' ' && is_whitespace(*p)) ++p;
+}
+
+inline bool starts_with(const char* p, const char* end, std::string_view word) noexcept {
+  return static_cast<std::size_t>(end - p) >= word.size() &&
+         std::memcmp(p, word.data(), word.size()) == 0;
+}
+
+template <class Handler>
+class parser {
+ public:
+  parser(std::string_view text, Handler& handler, const parse_options& options)
+      : text_(text), handler_(handler), options_(options) {}
+
+  parse_result run();
+
+ private:
+  struct frame {
+    std::size_t count;  // members or elements completed so far
+    bool is_object;
+  };
+
+  parse_result fail(const char* at, parse_error code) const {
+    return make_error(text_, static_cast<std::size_t>(at - text_.data()), code);
+  }
+  bool deliver_number(const scanned_number& number);
+
+  std::string_view text_;
+  Handler& handler_;
+  const parse_options& options_;
+  std::string scratch_;  // unescaped strings
+  small_stack<frame, 32> stack_;
+};
+
+template <class Handler>
+bool parser<Handler>::deliver_number(const scanned_number& number) {
+  if (options_.raw_numbers) return handler_.raw_number(number.text);
+  switch (number.type) {
+    case scanned_number::kind::int64: return handler_.int64_value(number.int64);
+    case scanned_number::kind::uint64: return handler_.uint64_value(number.uint64);
+    case scanned_number::kind::big_integer: return handler_.big_integer(number.text);
+    case scanned_number::kind::floating: return handler_.double_value(number.floating);
+  }
+  return false;
+}
+
+// A state machine over three states (value, after_value, member_key) joined
+// by gotos: the containers' nesting lives in stack_, not in C++ calls.
+template <class Handler>
+parse_result parser<Handler>::run() {
+  const char* p = text_.data();
+  const char* const end = p + text_.size();
+  const char* token;  // where the current token began, for error offsets
+
+value:
+  skip_whitespace(p, end);
+  if (p == end) return fail(p, parse_error::expected_value);
+  token = p;
+  switch (*p) {
+    case '{':
+    case '[': {
+      const bool is_object = *p == '{';
+      if (stack_.size() >= options_.max_depth) return fail(p, parse_error::depth_limit_exceeded);
+      if (!stack_.push(frame{0, is_object})) return fail(p, parse_error::depth_limit_exceeded);
+      if (!(is_object ? handler_.start_object() : handler_.start_array())) {
+        return fail(token, parse_error::stopped_by_handler);
+      }
+      ++p;
+      skip_whitespace(p, end);
+      const char close = is_object ? '}' : ']';
+      if (p != end && *p == close) {
+        ++p;
+        stack_.pop();
+        if (!(is_object ? handler_.end_object(0) : handler_.end_array(0))) {
+          return fail(token, parse_error::stopped_by_handler);
+        }
+        goto after_value;
+      }
+      if (is_object) goto member_key;
+      goto value;
+    }
+    case '"': {
+      ++p;
+      const string_scan string = scan_string(p, end, scratch_, options_.allow_lone_surrogates);
+      if (string.error != parse_error::none) return fail(p, string.error);
+      if (!handler_.string_value(string.value)) return fail(token, parse_error::stopped_by_handler);
+      goto after_value;
+    }
+    case 't':
+      if (!starts_with(p, end, "true")) return fail(p, parse_error::invalid_literal);
+      p += 4;
+      if (!handler_.bool_value(true)) return fail(token, parse_error::stopped_by_handler);
+      goto after_value;
+    case 'f':
+      if (!starts_with(p, end, "false")) return fail(p, parse_error::invalid_literal);
+      p += 5;
+      if (!handler_.bool_value(false)) return fail(token, parse_error::stopped_by_handler);
+      goto after_value;
+    case 'n':
+      if (!starts_with(p, end, "null")) return fail(p, parse_error::invalid_literal);
+      p += 4;
+      if (!handler_.null_value()) return fail(token, parse_error::stopped_by_handler);
+      goto after_value;
+    case 'N':
+    case 'I':
+    case '-': {
+      if (!options_.allow_nan_literals) {
+        if (*p == '-') break;  // an ordinary number
+        return fail(p, parse_error::expected_value);
+      }
+      const bool negative = *p == '-';
+      const char* word = negative ? p + 1 : p;
+      if (negative && (word == end || *word != 'I')) break;
+      double value;
+      if (starts_with(word, end, "NaN") && !negative) {
+        value = std::numeric_limits<double>::quiet_NaN();
+        p = word + 3;
+      } else if (starts_with(word, end, "Infinity")) {
+        value = negative ? -std::numeric_limits<double>::infinity()
+                         : std::numeric_limits<double>::infinity();
+        p = word + 8;
+      } else {
+        return fail(p, parse_error::invalid_literal);
+      }
+      if (!handler_.double_value(value)) return fail(token, parse_error::stopped_by_handler);
+      goto after_value;
+    }
+    case '0': case '1': case '2': case '3': case '4':
+    case '5': case '6': case '7': case '8': case '9':
+      break;
+    default:
+      return fail(p, parse_error::expected_value);
+  }
+  {  // only numbers reach here
+    scanned_number number;
+    if (const parse_error error = scan_number(p, end, number); error != parse_error::none) {
+      return fail(p, error);
+    }
+    if (!deliver_number(number)) return fail(token, parse_error::stopped_by_handler);
+  }
+
+after_value:
+  if (stack_.empty()) {
+    skip_whitespace(p, end);
+    if (p != end) return fail(p, parse_error::trailing_data);
+    return parse_result{};
+  }
+  ++stack_.top().count;
+  skip_whitespace(p, end);
+  if (p != end && *p == ',') {
+    ++p;
+    if (!stack_.top().is_object) goto value;
+    skip_whitespace(p, end);
+    goto member_key;
+  }
+  {
+    const frame closed = stack_.top();
+    const char close = closed.is_object ? '}' : ']';
+    if (p == end || *p != close) {
+      return fail(p, closed.is_object ? parse_error::expected_comma_or_object_end
+                                      : parse_error::expected_comma_or_array_end);
+    }
+    token = p++;
+    stack_.pop();
+    if (!(closed.is_object ? handler_.end_object(closed.count)
+                           : handler_.end_array(closed.count))) {
+      return fail(token, parse_error::stopped_by_handler);
+    }
+    goto after_value;
+  }
+
+member_key:
+  if (p == end || *p != '"') return fail(p, parse_error::expected_key);
+  token = p++;
+  {
+    const string_scan key = scan_string(p, end, scratch_, options_.allow_lone_surrogates);
+    if (key.error != parse_error::none) return fail(p, key.error);
+    if (!handler_.key(key.value)) return fail(token, parse_error::stopped_by_handler);
+  }
+  skip_whitespace(p, end);
+  if (p == end || *p != ':') return fail(p, parse_error::expected_colon);
+  ++p;
+  goto value;
+}
+
+}  // namespace detail
+
+// Parses text (UTF-8; needs no NUL terminator and no padding) and calls the
+// handler's events in document order. The result says where and why it
+// stopped when the text is not one valid JSON document.
+template <class Handler>
+parse_result parse(std::string_view text, Handler& handler, const parse_options& options = {}) {
+  static_assert(detail::check_handler<Handler>());
+  return detail::parser<Handler>(text, handler, options).run();
+}
+
+template <class Handler>
+parse_result parse(const char* data, std::size_t size, Handler& handler,
+                   const parse_options& options = {}) {
+  return parse(std::string_view(data, size), handler, options);
+}
+
+}  // namespace ultrajson

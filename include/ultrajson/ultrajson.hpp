@@ -1,0 +1,9 @@
+#pragma once
+// Everything: the decoder, the encoder and the encoder's customisation point.
+#include "encode.hpp"
+#include "error.hpp"
+#include "handler.hpp"
+#include "options.hpp"
+#include "parse.hpp"
+#include "version.hpp"
+#include "writer.hpp"
