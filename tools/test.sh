@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Runs every test: the C++ suite (Release, then under AddressSanitizer and
+# UndefinedBehaviorSanitizer), then the Python suite against a fresh
+# `pip install .`. Installs what it needs first. Exits non-zero on any failure.
+#   bash tools/test.sh            everything
+#   bash tools/test.sh --no-asan  skip the sanitizer build (quicker local runs)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+asan=1
+for arg in "$@"; do
+  case $arg in
+    --no-asan) asan=0 ;;
+    *) echo "usage: $0 [--no-asan]" >&2; exit 2 ;;
+  esac
+done
+jobs=$(nproc)
+
+bash tools/deps.sh test
+
+echo "== C++ tests (Release)"
+cmake -S . -B build/tests -DCMAKE_BUILD_TYPE=Release -DULTRAJSON_BUILD_TESTS=ON >/dev/null
+cmake --build build/tests -j"$jobs"
+ctest --test-dir build/tests --output-on-failure -j"$jobs"
+
+if ((asan)); then
+  echo "== C++ tests (AddressSanitizer + UndefinedBehaviorSanitizer)"
+  cmake -S . -B build/tests-asan -DCMAKE_BUILD_TYPE=Debug -DULTRAJSON_BUILD_TESTS=ON \
+    -DULTRAJSON_SANITIZE=ON >/dev/null
+  cmake --build build/tests-asan -j"$jobs"
+  ctest --test-dir build/tests-asan --output-on-failure -j"$jobs"
+fi
+
+echo "== Python tests"
+python3 -m pip install -q --root-user-action=ignore .
+# Run from python/ so `import ultrajson` finds the installed package, not the
+# source folder python/ultrajson (which lacks the compiled extension).
+(cd python && python3 -m pytest tests -q -p no:cacheprovider)
