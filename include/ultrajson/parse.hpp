@@ -24,7 +24,13 @@ inline bool is_whitespace(char c) noexcept {
 
 inline void skip_whitespace(const char*& p, const char* end) noexcept {
   // Most tokens follow no whitespace at all: test the common case first.
-  while (p != end && static_cast<unsigned char>(*p) <= ' ' && is_whitespace(*p)) ++p;
+  if (p == end || static_cast<unsigned char>(*p) > ' ') return;
+  for (;;) {
+    // Indented documents have long runs of spaces: skip them a word at a time.
+    while (end - p >= 8 && load_word(p) == repeat_byte(' ')) p += 8;
+    if (p == end || !is_whitespace(*p)) return;
+    ++p;
+  }
 }
 
 inline bool starts_with(const char* p, const char* end, std::string_view word) noexcept {

@@ -4,6 +4,7 @@
 // rounded through std::from_chars, which only ever sees text the grammar
 // check has accepted.
 
+#include <cfloat>
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
@@ -12,10 +13,48 @@
 #include <system_error>
 
 #include "../error.hpp"
+#include "swar.hpp"
 
 namespace ultrajson::detail {
 
 inline bool is_digit(char c) noexcept { return static_cast<unsigned char>(c - '0') < 10; }
+
+// Eight ASCII digits in a little-endian word: every byte is 0x30..0x39.
+// Adding 6 carries a byte past 0x3F exactly when it was above '9'.
+inline bool is_eight_digits(std::uint64_t word) noexcept {
+  return ((word & repeat_byte(0xF0)) |
+          (((word + repeat_byte(0x06)) & repeat_byte(0xF0)) >> 4)) == repeat_byte(0x33);
+}
+
+// The value of eight ASCII digits (first digit in the lowest byte), by
+// combining neighbours pairwise: 8 digits -> 4 two-digit -> 2 four-digit ->
+// 1, with three multiplications instead of eight dependent ones.
+inline std::uint32_t eight_digits_value(std::uint64_t word) noexcept {
+  word -= repeat_byte('0');
+  word = word * 10 + (word >> 8);  // bytes 0,2,4,6 now hold two-digit values
+  const std::uint64_t pair_mask = 0x000000FF000000FFull;
+  const std::uint64_t high = ((word & pair_mask) * ((1000000ull << 32) + 100));
+  const std::uint64_t low = (((word >> 16) & pair_mask) * ((10000ull << 32) + 1));
+  return static_cast<std::uint32_t>((high + low) >> 32);
+}
+
+// Appends the digits at p to mantissa (wrapping past 19 digits), eight at a
+// time where it can. Returns how many it read.
+inline std::size_t accumulate_digits(const char*& p, const char* end,
+                                     std::uint64_t& mantissa) noexcept {
+  const char* const start = p;
+  while (end - p >= 8) {
+    const std::uint64_t word = load_word(p);
+    if (!is_eight_digits(word)) break;
+    mantissa = mantissa * 100000000u + eight_digits_value(word);
+    p += 8;
+  }
+  while (p != end && is_digit(*p)) {
+    mantissa = mantissa * 10 + static_cast<unsigned>(*p - '0');
+    ++p;
+  }
+  return static_cast<std::size_t>(p - start);
+}
 
 struct scanned_number {
   enum class kind { int64, uint64, big_integer, floating };
@@ -48,6 +87,31 @@ inline double out_of_range_value(std::string_view digits, long long exponent, bo
   return negative ? -value : value;
 }
 
+// Clinger's fast path: when the decimal significand fits in 53 bits and
+// |exponent| <= 22, both it and the power of ten are exact doubles, so one
+// IEEE multiplication or division rounds correctly. Only where doubles are
+// evaluated in double precision (not x87's extended registers).
+inline bool exact_double_fast_path(std::uint64_t significand, long long exponent,
+                                   bool negative, double& out) noexcept {
+#if FLT_EVAL_METHOD == 0
+  static constexpr double powers_of_ten[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                             1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                             1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  if (significand > (std::uint64_t{1} << 53) || exponent < -22 || exponent > 22) return false;
+  double value = static_cast<double>(significand);
+  if (exponent < 0) {
+    value /= powers_of_ten[-exponent];
+  } else {
+    value *= powers_of_ten[exponent];
+  }
+  out = negative ? -value : value;
+  return true;
+#else
+  (void)significand, (void)exponent, (void)negative, (void)out;
+  return false;
+#endif
+}
+
 // Scans the number at p (which holds '-' or a digit). On success p is past
 // it; on error p is at the offending byte.
 inline parse_error scan_number(const char*& p, const char* end, scanned_number& out) {
@@ -62,19 +126,18 @@ inline parse_error scan_number(const char*& p, const char* end, scanned_number& 
     if (p != end && is_digit(*p)) return parse_error::invalid_number;  // leading zero
   } else {
     // Wraps silently past 19 digits; such integers are re-read below.
-    do {
-      mantissa = mantissa * 10 + static_cast<unsigned>(*p - '0');
-      ++p;
-    } while (p != end && is_digit(*p));
+    accumulate_digits(p, end, mantissa);
   }
   const auto integer_digits = static_cast<std::size_t>(p - integer_start);
   bool is_floating = false;
   long long exponent = 0;
+  std::size_t fraction_digits = 0;
   if (p != end && *p == '.') {
     ++p;
     if (p == end || !is_digit(*p)) return parse_error::invalid_number;
-    do ++p;
-    while (p != end && is_digit(*p));
+    // The significand goes on accumulating (wrapping past 19 digits, when
+    // only from_chars below is used).
+    fraction_digits = accumulate_digits(p, end, mantissa);
     is_floating = true;
   }
   if (p != end && (*p == 'e' || *p == 'E')) {
@@ -93,6 +156,11 @@ inline parse_error scan_number(const char*& p, const char* end, scanned_number& 
 
   if (is_floating) {
     out.type = scanned_number::kind::floating;
+    if (integer_digits + fraction_digits <= 19 &&
+        exact_double_fast_path(mantissa, exponent - static_cast<long long>(fraction_digits),
+                               negative, out.floating)) {
+      return parse_error::none;
+    }
     const auto [end_of_number, ec] = std::from_chars(start, p, out.floating);
     (void)end_of_number;
     if (ec == std::errc::result_out_of_range) {
