@@ -13,6 +13,10 @@ struct parse_options {
   // Accept escaped lone surrogates ("\ud800") and deliver them encoded as
   // WTF-8 (the three-byte form UTF-8 forbids), as Python's str can hold them.
   bool allow_lone_surrogates = false;
+  // Accept surrogates encoded in the input itself (WTF-8: ED A0..BF xx)
+  // inside strings, and deliver them as they are. For bindings whose text
+  // type can hold lone surrogates (Python's str); not for bytes from outside.
+  bool allow_wtf8_input = false;
   // Deliver every number as raw_number(text) after the grammar check, instead
   // of int64_value / uint64_value / big_integer / double_value.
   bool raw_numbers = false;

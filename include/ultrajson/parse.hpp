@@ -113,7 +113,8 @@ value:
     }
     case '"': {
       ++p;
-      const string_scan string = scan_string(p, end, scratch_, options_.allow_lone_surrogates);
+      const string_scan string = scan_string(p, end, scratch_, options_.allow_lone_surrogates,
+                                             options_.allow_wtf8_input);
       if (string.error != parse_error::none) return fail(p, string.error);
       if (!handler_.string_value(string.value)) return fail(token, parse_error::stopped_by_handler);
       goto after_value;
@@ -205,7 +206,8 @@ member_key:
   if (p == end || *p != '"') return fail(p, parse_error::expected_key);
   token = p++;
   {
-    const string_scan key = scan_string(p, end, scratch_, options_.allow_lone_surrogates);
+    const string_scan key = scan_string(p, end, scratch_, options_.allow_lone_surrogates,
+                                        options_.allow_wtf8_input);
     if (key.error != parse_error::none) return fail(p, key.error);
     if (!handler_.key(key.value)) return fail(token, parse_error::stopped_by_handler);
   }

@@ -22,8 +22,9 @@ inline bool word_is_plain_ascii(std::uint64_t word) noexcept {
 
 // Advances p over bytes that stand for themselves: printable ASCII other than
 // '"' and '\\', and valid UTF-8 sequences. Stops at end or at the first other
-// byte. Returns false, with p at the sequence, when UTF-8 is invalid.
-inline bool skip_plain(const char*& p, const char* end) noexcept {
+// byte. Returns false, with p at the sequence, when UTF-8 is invalid
+// (WTF-8 with allow_surrogates).
+inline bool skip_plain(const char*& p, const char* end, bool allow_surrogates = false) noexcept {
   for (;;) {
     while (end - p >= 8 && word_is_plain_ascii(load_word(p))) p += 8;
     if (p == end) return true;
@@ -32,7 +33,8 @@ inline bool skip_plain(const char*& p, const char* end) noexcept {
       char32_t ignored;
       const std::size_t length =
           decode_utf8_sequence(reinterpret_cast<const unsigned char*>(p),
-                               reinterpret_cast<const unsigned char*>(end), false, ignored);
+                               reinterpret_cast<const unsigned char*>(end), allow_surrogates,
+                               ignored);
       if (length == 0) return false;
       p += length;
     } else if (byte == '"' || byte == '\\' || byte < 0x20) {
@@ -69,11 +71,12 @@ struct string_scan {
 };
 
 // Scans the string whose opening quote is just before p. On success p is past
-// the closing quote; on error p is at the offending byte.
+// the closing quote; on error p is at the offending byte. allow_wtf8_input
+// accepts surrogates encoded in the input (see parse_options).
 inline string_scan scan_string(const char*& p, const char* end, std::string& scratch,
-                               bool allow_lone_surrogates) {
+                               bool allow_lone_surrogates, bool allow_wtf8_input = false) {
   const char* const start = p;
-  if (!skip_plain(p, end)) return {parse_error::invalid_utf8, {}};
+  if (!skip_plain(p, end, allow_wtf8_input)) return {parse_error::invalid_utf8, {}};
   if (p != end && *p == '"') {
     std::string_view value(start, static_cast<std::size_t>(p - start));
     ++p;
@@ -130,7 +133,7 @@ inline string_scan scan_string(const char*& p, const char* end, std::string& scr
     p += 2;
   plain_run:
     const char* run = p;
-    if (!skip_plain(p, end)) return {parse_error::invalid_utf8, {}};
+    if (!skip_plain(p, end, allow_wtf8_input)) return {parse_error::invalid_utf8, {}};
     scratch.append(run, static_cast<std::size_t>(p - run));
   }
 }
