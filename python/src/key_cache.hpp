@@ -1,0 +1,67 @@
+#pragma once
+// A small cache of recently built object keys: documents repeat the same
+// keys over and over, and a hit saves building and hashing a new str.
+// Direct-mapped, 512 entries, ASCII keys of up to 64 bytes; each entry holds
+// a strong reference. It lives for the process, shared by all calls: safe
+// because the GIL is held for the whole of a loads() and nothing in it runs
+// Python code that could re-enter. Free-threaded builds go without it.
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "python.hpp"
+#include "unicode.hpp"
+
+namespace ultrajson::python {
+
+class key_cache {
+ public:
+  static constexpr std::size_t entries = 512;
+  static constexpr std::size_t max_key_size = 64;
+
+  // A new reference to a str equal to the key; nullptr with an error set.
+  PyObject* get(const char* text, std::size_t size) {
+#ifdef Py_GIL_DISABLED
+    return make_str(text, size);
+#else
+    if (size > max_key_size) return make_str(text, size);
+    PyObject*& slot = slots_[slot_of(text, size)];
+    if (slot != nullptr && static_cast<std::size_t>(PyUnicode_GET_LENGTH(slot)) == size &&
+        std::memcmp(PyUnicode_DATA(slot), text, size) == 0) {
+      return Py_NewRef(slot);
+    }
+    if (ascii_prefix(text, size) != size) return make_str(text, size);
+    PyObject* key = make_ascii_str(text, size);
+    if (key == nullptr) return nullptr;
+    // Hash it now: the dict will need the hash, and a cached key keeps it.
+    if (PyObject_Hash(key) == -1) {
+      Py_DECREF(key);
+      return nullptr;
+    }
+    Py_XSETREF(slot, Py_NewRef(key));
+    return key;
+#endif
+  }
+
+ private:
+  static std::size_t slot_of(const char* text, std::size_t size) noexcept {
+    // The first and last (up to) eight bytes and the length: cheap, and
+    // enough to tell apart the keys of one document.
+    std::uint64_t head = 0;
+    std::uint64_t tail = 0;
+    if (size >= 8) {
+      std::memcpy(&head, text, 8);
+      std::memcpy(&tail, text + size - 8, 8);
+    } else {
+      std::memcpy(&head, text, size);
+    }
+    std::uint64_t h = (head * 0x9E3779B97F4A7C15ull) ^ (tail * 0xC2B2AE3D27D4EB4Full) ^ size;
+    h ^= h >> 29;
+    return static_cast<std::size_t>(h * 0xBF58476D1CE4E5B9ull >> 55) & (entries - 1);
+  }
+
+  PyObject* slots_[entries] = {};
+};
+
+}  // namespace ultrajson::python

@@ -1,0 +1,51 @@
+import json
+from typing import Any, Callable, Protocol, Union
+
+from typing_extensions import Buffer
+
+__version__: str
+__all__ = ["JSONDecodeError", "__version__", "decode", "dump", "dumps", "encode", "load", "loads"]
+
+class _Reader(Protocol):
+    def read(self) -> Union[str, bytes]: ...
+
+class _Writer(Protocol):
+    def write(self, text: str, /) -> Any: ...
+
+class JSONDecodeError(json.JSONDecodeError):
+    def __init__(self, msg: str, doc: Union[str, bytes], pos: int) -> None: ...
+
+def dumps(
+    obj: Any,
+    ensure_ascii: bool = ...,
+    encode_html_chars: bool = ...,
+    escape_forward_slashes: bool = ...,
+    sort_keys: bool = ...,
+    indent: int = ...,
+    allow_nan: bool = ...,
+    reject_bytes: bool = ...,
+    default: Union[Callable[[Any], Any], None] = ...,
+    separators: Union[tuple[str, str], None] = ...,
+) -> str: ...
+
+encode = dumps
+
+def dump(
+    obj: Any,
+    fp: _Writer,
+    /,
+    ensure_ascii: bool = ...,
+    encode_html_chars: bool = ...,
+    escape_forward_slashes: bool = ...,
+    sort_keys: bool = ...,
+    indent: int = ...,
+    allow_nan: bool = ...,
+    reject_bytes: bool = ...,
+    default: Union[Callable[[Any], Any], None] = ...,
+    separators: Union[tuple[str, str], None] = ...,
+) -> None: ...
+def loads(obj: Union[str, bytes, bytearray, memoryview, Buffer]) -> Any: ...
+
+decode = loads
+
+def load(fp: _Reader, /) -> Any: ...
