@@ -120,7 +120,12 @@ class writer {
   }
   char* reserve(std::size_t n) noexcept {
     char* out = out_.reserve(n);
-    if (out == nullptr) fail(out_.is_fixed() ? write_error::buffer_full : write_error::out_of_memory);
+    if (out == nullptr) {
+      // A new buffer has no memory yet, so even zero bytes (raw_value("") as
+      // the first event) need it to grow.
+      if (n == 0 && (out = out_.reserve(1)) != nullptr) return out;
+      fail(out_.is_fixed() ? write_error::buffer_full : write_error::out_of_memory);
+    }
     return out;
   }
   std::size_t indent_room(std::size_t depth) const noexcept {
