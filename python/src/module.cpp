@@ -25,11 +25,6 @@ constexpr const char* dumps_doc =
     "sort_keys=False, indent=0, allow_nan=True, reject_bytes=True, default=None, "
     "separators=None)\n--\n\n"
     "Converts an object to JSON text (a str).";
-constexpr const char* encode_doc =
-    "encode(obj, ensure_ascii=True, encode_html_chars=False, escape_forward_slashes=True, "
-    "sort_keys=False, indent=0, allow_nan=True, reject_bytes=True, default=None, "
-    "separators=None)\n--\n\n"
-    "Converts an object to JSON text (a str); the same function as dumps.";
 constexpr const char* dump_doc =
     "dump(obj, fp, /, ensure_ascii=True, encode_html_chars=False, escape_forward_slashes=True, "
     "sort_keys=False, indent=0, allow_nan=True, reject_bytes=True, default=None, "
@@ -39,19 +34,14 @@ constexpr const char* loads_doc =
     "loads(obj)\n--\n\n"
     "Converts JSON text (str, bytes, bytearray or any C-contiguous buffer) to Python "
     "objects.";
-constexpr const char* decode_doc =
-    "decode(obj)\n--\n\n"
-    "Converts JSON text to Python objects; the same function as loads.";
 constexpr const char* load_doc =
     "load(fp, /)\n--\n\n"
     "Reads fp.read() (str or bytes) and converts the JSON text to Python objects.";
 
 PyMethodDef methods[] = {
     {"dumps", fastcall<dumps>(), METH_FASTCALL | METH_KEYWORDS, dumps_doc},
-    {"encode", fastcall<dumps>(), METH_FASTCALL | METH_KEYWORDS, encode_doc},
     {"dump", fastcall<dump>(), METH_FASTCALL | METH_KEYWORDS, dump_doc},
     {"loads", fastcall<loads>(), METH_FASTCALL | METH_KEYWORDS, loads_doc},
-    {"decode", fastcall<loads>(), METH_FASTCALL | METH_KEYWORDS, decode_doc},
     {"load", fastcall<load>(), METH_FASTCALL | METH_KEYWORDS, load_doc},
     {nullptr, nullptr, 0, nullptr},
 };
@@ -65,5 +55,8 @@ PYBIND11_MODULE(_ultrajson, m) {
   if (!init_arguments() || PyModule_AddFunctions(m.ptr(), methods) < 0 || !init_errors(m.ptr())) {
     throw py::error_already_set();
   }
+  // The aliases are the same function objects, as the spec has it.
+  m.attr("encode") = m.attr("dumps");
+  m.attr("decode") = m.attr("loads");
   m.attr("__version__") = ultrajson::version_string;
 }
