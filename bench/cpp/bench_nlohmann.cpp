@@ -1,0 +1,111 @@
+// nlohmann/json: its SAX interface (validates UTF-8, doubles via strtod,
+// which glibc rounds exactly: like-for-like with ultrajson's defaults), and
+// its DOM (nlohmann::json) for writing.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include <benchmark/benchmark.h>
+#include <nlohmann/json.hpp>
+
+#include "bench_case.hpp"
+#include "touch.hpp"
+
+namespace {
+
+using json = nlohmann::json;
+
+// nlohmann's SAX concept (checked at compile time, no virtual calls),
+// touching values as touch_handler does.
+struct nlohmann_touch_handler {
+  touch_totals totals;
+  std::string error;  // the parse error's message, if any
+
+  bool null() { return literal(); }
+  bool boolean(bool) { return literal(); }
+  bool number_integer(json::number_integer_t value) { return number(static_cast<double>(value)); }
+  bool number_unsigned(json::number_unsigned_t value) { return number(static_cast<double>(value)); }
+  bool number_float(json::number_float_t value, const json::string_t&) { return number(value); }
+  bool string(json::string_t& text) {
+    totals.string(text.size());
+    return true;
+  }
+  bool binary(json::binary_t&) { return true; }  // never in JSON text
+  bool key(json::string_t& text) {
+    totals.key(text.size());
+    return true;
+  }
+  bool start_object(std::size_t) { return container(); }
+  bool end_object() { return true; }
+  bool start_array(std::size_t) { return container(); }
+  bool end_array() { return true; }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& e) {
+    error = e.what();
+    return false;
+  }
+
+ private:
+  bool literal() {
+    totals.literal();
+    return true;
+  }
+  bool number(double value) {
+    totals.number(value);
+    return true;
+  }
+  bool container() {
+    totals.container();
+    return true;
+  }
+};
+
+const char* begin_of(const corpus_file& file) { return file.text.data(); }
+const char* end_of(const corpus_file& file) { return file.text.data() + file.text.size(); }
+
+// Without exceptions: a failed parse gives a "discarded" value.
+json parse_dom(const corpus_file& file) {
+  return json::parse(begin_of(file), end_of(file), nullptr, /*allow_exceptions=*/false);
+}
+
+void parse_sax_touching(benchmark::State& state, const corpus_file& file) {
+  nlohmann_touch_handler once;
+  if (!json::sax_parse(begin_of(file), end_of(file), &once)) {
+    return skip_with_error(state, "nlohmann: " + once.error);
+  }
+  if (!check_same_document(state, file, once.totals)) return;
+  for (auto _ : state) {
+    nlohmann_touch_handler handler;
+    json::sax_parse(begin_of(file), end_of(file), &handler);
+    benchmark::DoNotOptimize(handler.totals);
+  }
+  count_input_bytes(state, file);
+}
+
+// Writes the tree parsed once outside the loop.
+void write_dom(benchmark::State& state, const corpus_file& file) {
+  const json document = parse_dom(file);
+  if (document.is_discarded()) return skip_with_error(state, "nlohmann: parse error");
+  for (auto _ : state) {
+    std::string out = document.dump();
+    benchmark::DoNotOptimize(out.data());
+  }
+  count_input_bytes(state, file);
+}
+
+void minify_dom(benchmark::State& state, const corpus_file& file) {
+  if (parse_dom(file).is_discarded()) return skip_with_error(state, "nlohmann: parse error");
+  for (auto _ : state) {
+    std::string out = parse_dom(file).dump();
+    benchmark::DoNotOptimize(out.data());
+  }
+  count_input_bytes(state, file);
+}
+
+const add_bench_cases added{
+    {"parse", "nlohmann_sax", parse_sax_touching},
+    {"write", "nlohmann", write_dom},
+    {"minify", "nlohmann", minify_dom},
+};
+
+}  // namespace

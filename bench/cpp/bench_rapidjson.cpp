@@ -1,0 +1,176 @@
+// RapidJSON's SAX Reader and Writer. Two parse flag sets: the like-for-like
+// one (doubles exact, UTF-8 validated: ultrajson's defaults) and RapidJSON's
+// own defaults (neither), which is what most of its users run.
+// Built with RapidJSON's default configuration (no RAPIDJSON_SSE2/SSE42).
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include <benchmark/benchmark.h>
+#include <rapidjson/reader.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+#include <ultrajson/parse.hpp>
+
+#include "bench_case.hpp"
+#include "recorded_events.hpp"
+#include "touch.hpp"
+
+namespace {
+
+constexpr unsigned exact_flags =
+    rapidjson::kParseFullPrecisionFlag | rapidjson::kParseValidateEncodingFlag;
+constexpr unsigned default_flags = rapidjson::kParseDefaultFlags;
+
+// RapidJSON's handler concept, touching values as touch_handler does.
+struct rapidjson_touch_handler {
+  touch_totals totals;
+
+  bool Null() { return literal(); }
+  bool Bool(bool) { return literal(); }
+  bool Int(int value) { return number(value); }
+  bool Uint(unsigned value) { return number(value); }
+  bool Int64(std::int64_t value) { return number(static_cast<double>(value)); }
+  bool Uint64(std::uint64_t value) { return number(static_cast<double>(value)); }
+  bool Double(double value) { return number(value); }
+  bool RawNumber(const char* text, rapidjson::SizeType size, bool) {
+    totals.number_text(std::string_view(text, size));
+    return true;
+  }
+  bool String(const char*, rapidjson::SizeType size, bool) {
+    totals.string(size);
+    return true;
+  }
+  bool Key(const char*, rapidjson::SizeType size, bool) {
+    totals.key(size);
+    return true;
+  }
+  bool StartObject() { return container(); }
+  bool EndObject(rapidjson::SizeType) { return true; }
+  bool StartArray() { return container(); }
+  bool EndArray(rapidjson::SizeType) { return true; }
+
+ private:
+  bool literal() {
+    totals.literal();
+    return true;
+  }
+  bool number(double value) {
+    totals.number(value);
+    return true;
+  }
+  bool container() {
+    totals.container();
+    return true;
+  }
+};
+
+using string_writer = rapidjson::Writer<rapidjson::StringBuffer>;
+
+// rapidjson::Writer under ultrajson::writer's event names, for replay().
+struct rapidjson_writer_events {
+  string_writer& out;
+
+  bool null_value() { return out.Null(); }
+  bool bool_value(bool value) { return out.Bool(value); }
+  bool int64_value(std::int64_t value) { return out.Int64(value); }
+  bool uint64_value(std::uint64_t value) { return out.Uint64(value); }
+  bool big_integer(std::string_view text) {
+    return out.RawValue(text.data(), text.size(), rapidjson::kNumberType);
+  }
+  bool double_value(double value) { return out.Double(value); }
+  bool string_value(std::string_view text) { return out.String(text.data(), size_of(text)); }
+  bool key(std::string_view text) { return out.Key(text.data(), size_of(text)); }
+  bool start_object() { return out.StartObject(); }
+  bool end_object(std::size_t count) {
+    return out.EndObject(static_cast<rapidjson::SizeType>(count));
+  }
+  bool start_array() { return out.StartArray(); }
+  bool end_array(std::size_t count) {
+    return out.EndArray(static_cast<rapidjson::SizeType>(count));
+  }
+
+ private:
+  static rapidjson::SizeType size_of(std::string_view text) {
+    return static_cast<rapidjson::SizeType>(text.size());
+  }
+};
+
+// RapidJSON's StringStream reads up to a NUL, which std::string supplies.
+rapidjson::StringStream input_of(const corpus_file& file) {
+  return rapidjson::StringStream(file.text.c_str());
+}
+
+bool check_parse(benchmark::State& state, const rapidjson::Reader& reader) {
+  if (!reader.HasParseError()) return true;
+  skip_with_error(state, "rapidjson: parse error " + std::to_string(reader.GetParseErrorCode()) +
+                             " at byte " + std::to_string(reader.GetErrorOffset()));
+  return false;
+}
+
+template <unsigned flags>
+void parse_touching(benchmark::State& state, const corpus_file& file) {
+  rapidjson::Reader reader;  // reused, as the library allows: keeps its stack's memory
+  rapidjson_touch_handler once;
+  rapidjson::StringStream checked = input_of(file);
+  reader.Parse<flags>(checked, once);
+  if (!check_parse(state, reader) || !check_same_document(state, file, once.totals)) return;
+  for (auto _ : state) {
+    rapidjson_touch_handler handler;
+    rapidjson::StringStream in = input_of(file);
+    reader.Parse<flags>(in, handler);
+    benchmark::DoNotOptimize(handler.totals);
+  }
+  count_input_bytes(state, file);
+}
+
+void write_events(benchmark::State& state, const corpus_file& file) {
+  event_recorder recorded;
+  if (!ultrajson::parse(file.text, recorded)) {
+    return skip_with_error(state, "the events come from ultrajson, which failed on this file");
+  }
+  rapidjson::StringBuffer buffer;
+  string_writer writer(buffer);
+  rapidjson_writer_events events{writer};
+  if (!replay(recorded, events) || !writer.IsComplete()) {
+    return skip_with_error(state, "rapidjson Writer refused the events");
+  }
+  for (auto _ : state) {
+    buffer.Clear();  // keeps the buffer: the loop times writing, not allocation
+    writer.Reset(buffer);
+    replay(recorded, events);
+    benchmark::DoNotOptimize(buffer.GetString());
+    benchmark::ClobberMemory();
+  }
+  count_input_bytes(state, file);
+}
+
+template <unsigned flags>
+void minify(benchmark::State& state, const corpus_file& file) {
+  rapidjson::Reader reader;
+  rapidjson::StringBuffer buffer;
+  string_writer writer(buffer);
+  rapidjson::StringStream checked = input_of(file);
+  reader.Parse<flags>(checked, writer);
+  if (!check_parse(state, reader)) return;
+  for (auto _ : state) {
+    buffer.Clear();
+    writer.Reset(buffer);
+    rapidjson::StringStream in = input_of(file);
+    reader.Parse<flags>(in, writer);
+    benchmark::DoNotOptimize(buffer.GetString());
+    benchmark::ClobberMemory();
+  }
+  count_input_bytes(state, file);
+}
+
+const add_bench_cases added{
+    {"parse", "rapidjson_exact", parse_touching<exact_flags>},
+    {"parse", "rapidjson", parse_touching<default_flags>},
+    {"write", "rapidjson", write_events},
+    {"minify", "rapidjson_exact", minify<exact_flags>},
+    {"minify", "rapidjson", minify<default_flags>},
+};
+
+}  // namespace
