@@ -116,8 +116,9 @@ struct encoder<T, std::enable_if_t<std::is_floating_point_v<T>>> {
   static bool write(writer& w, T value) { return w.double_value(static_cast<double>(value)); }
 };
 
+// Arrays of char (string literals) have their own encoder below.
 template <class T>
-struct encoder<T, std::enable_if_t<detail::is_string_like<T>::value>> {
+struct encoder<T, std::enable_if_t<detail::is_string_like<T>::value && !std::is_array_v<T>>> {
   static bool write(writer& w, const T& value) { return w.string_value(std::string_view(value)); }
 };
 
