@@ -101,7 +101,7 @@ value:
       skip_whitespace(p, end);
       const char close = is_object ? '}' : ']';
       if (p != end && *p == close) {
-        ++p;
+        token = p++;  // a refused end event points at the closing bracket
         stack_.pop();
         if (!(is_object ? handler_.end_object(0) : handler_.end_array(0))) {
           return fail(token, parse_error::stopped_by_handler);
