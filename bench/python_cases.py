@@ -144,10 +144,9 @@ def build(spec: CaseSpec) -> Case:
     if spec.source is not None:
         # Decode the file's own text, as the corpus is meant to be read; the
         # object to encode is what the stdlib decodes from it.
-        text: str | None = spec.source.read_text(encoding="utf-8")
-        obj = json.loads(text)
-    else:
-        assert spec.build is not None
-        obj = spec.build()
-        text = json.dumps(obj, ensure_ascii=False) if spec.decode else None
+        source_text = spec.source.read_text(encoding="utf-8")
+        return Case(spec.name, json.loads(source_text), source_text, spec.variant, spec.source)
+    assert spec.build is not None
+    obj = spec.build()
+    text = json.dumps(obj, ensure_ascii=False) if spec.decode else None
     return Case(spec.name, obj, text, spec.variant, spec.source)
