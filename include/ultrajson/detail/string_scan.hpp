@@ -27,9 +27,14 @@ inline bool word_is_plain_ascii(std::uint64_t word) noexcept {
 inline bool skip_plain(const char*& p, const char* end, bool allow_surrogates = false) noexcept {
   for (;;) {
     while (end - p >= 8 && word_is_plain_ascii(load_word(p))) p += 8;
-    if (p == end) return true;
-    const auto byte = static_cast<unsigned char>(*p);
-    if (byte >= 0x80) {
+    // A run of non-ASCII sequences (a word of Arabic, say) goes byte-wise
+    // with no word test between its characters: a word test is tried again
+    // only after an ASCII byte.
+    unsigned char byte;
+    for (;;) {
+      if (p == end) return true;
+      byte = static_cast<unsigned char>(*p);
+      if (byte < 0x80) break;
       char32_t ignored;
       const std::size_t length =
           decode_utf8_sequence(reinterpret_cast<const unsigned char*>(p),
@@ -37,11 +42,9 @@ inline bool skip_plain(const char*& p, const char* end, bool allow_surrogates = 
                                ignored);
       if (length == 0) return false;
       p += length;
-    } else if (byte == '"' || byte == '\\' || byte < 0x20) {
-      return true;
-    } else {
-      ++p;
     }
+    if (byte == '"' || byte == '\\' || byte < 0x20) return true;
+    ++p;
   }
 }
 
