@@ -112,9 +112,30 @@ parse_options loads_options() {
   return options;
 }
 
+// Keeps the cyclic garbage collector off while a document is built. Every
+// list and dict made is tracked, so a big document would otherwise set off
+// collection after collection that traverses the new objects (a fifth of
+// the time on citm_catalog.json); what loads builds holds no cycles. The
+// previous state comes back on every path.
+class gc_pause {
+ public:
+#if PY_VERSION_HEX >= 0x030A0000
+  gc_pause() : was_enabled_(PyGC_Disable() != 0) {}
+  ~gc_pause() {
+    if (was_enabled_) PyGC_Enable();
+  }
+#endif
+  gc_pause(const gc_pause&) = delete;
+  gc_pause& operator=(const gc_pause&) = delete;
+
+ private:
+  bool was_enabled_ = false;
+};
+
 // Parses text; `doc` is what the caller gave, for the error.
 PyObject* decode_text(std::string_view text, PyObject* doc, const parse_options& options) {
   try {
+    const gc_pause pause;
     object_builder builder;
     const parse_result result = parse(text, builder, options);
     if (!result.ok()) {
