@@ -1,0 +1,213 @@
+// Integers: exact in int64 / uint64, larger ones delivered as their text,
+// JSON's grammar (no leading zeros, no '+'), and the writer's round trip.
+
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include "support.hpp"
+
+using namespace test_support;
+using ultrajson::parse_error;
+
+namespace {
+
+constexpr std::int64_t int64_min = std::numeric_limits<std::int64_t>::min();
+constexpr std::int64_t int64_max = std::numeric_limits<std::int64_t>::max();
+constexpr std::uint64_t uint64_max = std::numeric_limits<std::uint64_t>::max();
+
+// The single event a number document produces.
+event number_event(std::string_view text) {
+  const recording got = record(text);
+  INFO("parsing " << text << ": " << got.result.message());
+  REQUIRE(got.result.ok());
+  REQUIRE(got.events.size() == 1);
+  return got.events[0];
+}
+
+// parse(text, writer): the writer's text for the same events.
+std::string rewrite(std::string_view text) {
+  ultrajson::writer out;
+  const ultrajson::parse_result result = ultrajson::parse(text, out);
+  INFO("parsing " << text << ": " << result.message());
+  REQUIRE(result.ok());
+  return out.str();
+}
+
+}  // namespace
+
+TEST_CASE("integers land in the right event with the exact value") {
+  struct expectation {
+    const char* text;
+    event expected;
+  };
+  const expectation cases[] = {
+      {"0", ev::int64(0)},
+      {"-0", ev::int64(0)},
+      {"1", ev::int64(1)},
+      {"-1", ev::int64(-1)},
+      {"9", ev::int64(9)},
+      {"10", ev::int64(10)},
+      {"4294967296", ev::int64(4294967296)},
+      {"9007199254740993", ev::int64(9007199254740993)},        // 2^53 + 1, exact
+      {"999999999999999999", ev::int64(999999999999999999)},    // 18 digits
+      {"1000000000000000000", ev::int64(1000000000000000000)},  // 19 digits
+      {"9223372036854775807", ev::int64(int64_max)},            // 2^63 - 1
+      {"-9223372036854775807", ev::int64(-int64_max)},
+      {"-9223372036854775808", ev::int64(int64_min)},               // -2^63
+      {"9223372036854775808", ev::uint64(9223372036854775808u)},    // 2^63
+      {"9999999999999999999", ev::uint64(9999999999999999999u)},    // 19 nines
+      {"10000000000000000000", ev::uint64(10000000000000000000u)},  // 20 digits
+      {"18446744073709551615", ev::uint64(uint64_max)},             // 2^64 - 1
+      {"-9223372036854775809", ev::big("-9223372036854775809")},    // -2^63 - 1
+      {"-9999999999999999999", ev::big("-9999999999999999999")},
+      {"-18446744073709551615", ev::big("-18446744073709551615")},
+      {"-18446744073709551616", ev::big("-18446744073709551616")},
+      {"18446744073709551616", ev::big("18446744073709551616")},  // 2^64
+      {"18446744073709551620", ev::big("18446744073709551620")},
+      {"19999999999999999999", ev::big("19999999999999999999")},
+      {"99999999999999999999", ev::big("99999999999999999999")},    // 20 nines
+      {"100000000000000000000", ev::big("100000000000000000000")},  // 21 digits
+      {"36893488147419103232", ev::big("36893488147419103232")},    // 2^65: wraps to 0 mod 2^64
+      {"-36893488147419103232", ev::big("-36893488147419103232")},
+      {"1180591620717411303424", ev::big("1180591620717411303424")},  // 2^70
+      {"123456789012345678901234567890123456789012345678901234567890",
+       ev::big("123456789012345678901234567890123456789012345678901234567890")},
+  };
+  for (const expectation& c : cases) {
+    INFO("text " << c.text);
+    const event got = number_event(c.text);
+    CHECK(describe(got) == describe(c.expected));
+    CHECK(got == c.expected);
+  }
+}
+
+TEST_CASE("numbers with a fraction or exponent are doubles, even when integral") {
+  CHECK(number_event("1.0") == ev::dbl(1.0));
+  CHECK(number_event("1e2") == ev::dbl(100.0));
+  CHECK(number_event("-0.0") == ev::dbl(-0.0));
+  CHECK(number_event("1E+2") == ev::dbl(100.0));
+  CHECK(number_event("18446744073709551616.0") == ev::dbl(18446744073709551616.0));
+}
+
+TEST_CASE("JSON's integer grammar") {
+  struct rejection {
+    const char* text;
+    std::size_t offset;
+  };
+  const rejection cases[] = {
+      {"00", 1}, {"01", 1},  {"-01", 2}, {"-00", 2}, {"007", 1},  {"+1", 0},
+      {"-", 1},  {"--1", 1}, {"- 1", 1}, {"1-", 1},  {"0x10", 1}, {"1.", 2},
+      {".5", 0}, {"1e", 2},  {"1e+", 3}, {"-a", 1},  {"0.e1", 2},
+  };
+  for (const rejection& c : cases) {
+    const recording got = record(c.text);
+    INFO("text " << c.text << ": " << got.result.message());
+    CHECK_FALSE(got.result.ok());
+    CHECK(got.result.offset == c.offset);
+    // No number is delivered, except where the error is what follows one.
+    if (got.result.code != parse_error::trailing_data) CHECK(got.events.empty());
+  }
+  // Leading zeros inside containers, too.
+  CHECK(record("[00]").result.code == parse_error::invalid_number);
+  CHECK(record("{\"a\":-012}").result.code == parse_error::invalid_number);
+  CHECK(record("[0,01]").result.code == parse_error::invalid_number);
+  // '+' cannot start a value; "1-" is a number followed by junk.
+  CHECK(record("+1").result.code == parse_error::expected_value);
+  CHECK(record("1-").result.code == parse_error::trailing_data);
+  CHECK(record("-").result.code == parse_error::invalid_number);
+}
+
+TEST_CASE("integers delimited by every kind of following byte") {
+  // The scanner stops at the number's end whatever follows.
+  const recording got = record("[1,22 ,333]\n");
+  REQUIRE(got.result.ok());
+  CHECK(first_difference(
+            {ev::start_array(), ev::int64(1), ev::int64(22), ev::int64(333), ev::end_array(3)},
+            got.events) == "");
+  const recording object = record("{\"a\":-9223372036854775808,\"b\":18446744073709551615}");
+  REQUIRE(object.result.ok());
+  CHECK(first_difference({ev::start_object(), ev::key("a"), ev::int64(int64_min), ev::key("b"),
+                          ev::uint64(uint64_max), ev::end_object(2)},
+                         object.events) == "");
+}
+
+TEST_CASE("raw_numbers delivers every number's text unchanged") {
+  ultrajson::parse_options raw;
+  raw.raw_numbers = true;
+  const recording got = record("[0,-0,18446744073709551616,1.50,-2E-3]", raw);
+  REQUIRE(got.result.ok());
+  CHECK(first_difference(
+            {ev::start_array(), ev::raw("0"), ev::raw("-0"), ev::raw("18446744073709551616"),
+             ev::raw("1.50"), ev::raw("-2E-3"), ev::end_array(5)},
+            got.events) == "");
+  // The grammar is still checked.
+  CHECK(record("[01]", raw).result.code == parse_error::invalid_number);
+}
+
+TEST_CASE("writer: integers round trip exactly") {
+  const char* texts[] = {
+      "0",
+      "1",
+      "-1",
+      "9007199254740993",
+      "9223372036854775807",
+      "-9223372036854775808",
+      "9223372036854775808",
+      "18446744073709551615",
+      "-9223372036854775809",
+      "18446744073709551616",
+      "99999999999999999999",
+      "-123456789012345678901234567890123456789012345678901234567890",
+  };
+  for (const char* text : texts) {
+    INFO("text " << text);
+    CHECK(rewrite(text) == text);
+    const std::string in_array = std::string("[") + text + "," + text + "]";
+    CHECK(rewrite(in_array) == in_array);
+  }
+  CHECK(rewrite("-0") == "0");  // an integer zero has no sign
+
+  ultrajson::writer out;
+  REQUIRE(out.start_array());
+  REQUIRE(out.int64_value(int64_min));
+  REQUIRE(out.int64_value(int64_max));
+  REQUIRE(out.uint64_value(uint64_max));
+  REQUIRE(out.uint64_value(0));
+  REQUIRE(out.big_integer("-18446744073709551616"));
+  REQUIRE(out.end_array());
+  CHECK(out.view() ==
+        "[-9223372036854775808,9223372036854775807,18446744073709551615,0,-18446744073709551616]");
+}
+
+TEST_CASE("every int64 power of ten and power of two, and neighbours, round trip") {
+  std::size_t checked = 0;
+  for (int shift = 0; shift < 64; ++shift) {
+    const std::uint64_t power = std::uint64_t{1} << shift;
+    for (const std::uint64_t u : {power - 1, power, power + 1}) {
+      const std::string text = std::to_string(u);
+      const event got = number_event(text);
+      if (u <= static_cast<std::uint64_t>(int64_max)) {
+        CHECK(got == ev::int64(static_cast<std::int64_t>(u)));
+        const std::string negative = "-" + text;
+        CHECK(number_event(negative) == ev::int64(-static_cast<std::int64_t>(u)));
+        CHECK(rewrite(negative) == (u == 0 ? "0" : negative));
+      } else {
+        CHECK(got == ev::uint64(u));
+      }
+      CHECK(rewrite(text) == text);
+      ++checked;
+    }
+  }
+  std::uint64_t power = 1;
+  for (int digits = 1; digits <= 19; ++digits, power *= 10) {
+    for (const std::uint64_t u : {power - 1, power, power + 1}) {
+      const std::string text = std::to_string(u);
+      CHECK(rewrite(text) == text);
+      ++checked;
+    }
+  }
+  CHECK(checked == 64 * 3 + 19 * 3);
+}

@@ -1,0 +1,510 @@
+// Strings, both directions: the decoder's unescaping and UTF-8 validation
+// (including the 8-bytes-at-a-time fast path at every alignment), and the
+// writer's escaping under each option, from UTF-8 and from code units.
+
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "support.hpp"
+
+using namespace test_support;
+using ultrajson::parse_error;
+using ultrajson::write_error;
+
+namespace {
+
+// The decoded value of one JSON string document, which must be valid.
+std::string decode(std::string_view json, const ultrajson::parse_options& options = {}) {
+  const recording got = record(json, options);
+  INFO("decoding " << printable(json) << ": " << got.result.message());
+  REQUIRE(got.result.ok());
+  REQUIRE(got.events.size() == 1);
+  REQUIRE(got.events[0].type == event::kind::string_value);
+  return got.events[0].text;
+}
+
+// The error of one JSON document that must be rejected.
+ultrajson::parse_result reject(std::string_view json,
+                               const ultrajson::parse_options& options = {}) {
+  const recording got = record(json, options);
+  INFO("decoding " << printable(json) << ": events " << describe(got.events));
+  CHECK_FALSE(got.result.ok());
+  return got.result;
+}
+
+// UTF-8 of a code point, written out here rather than taken from the library.
+std::string to_utf8(char32_t cp) {
+  std::string out;
+  const auto byte = [&out](char32_t value) { out += static_cast<char>(value); };
+  if (cp < 0x80) {
+    byte(cp);
+  } else if (cp < 0x800) {
+    byte(0xC0 | (cp >> 6));
+    byte(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    byte(0xE0 | (cp >> 12));
+    byte(0x80 | ((cp >> 6) & 0x3F));
+    byte(0x80 | (cp & 0x3F));
+  } else {
+    byte(0xF0 | (cp >> 18));
+    byte(0x80 | ((cp >> 12) & 0x3F));
+    byte(0x80 | ((cp >> 6) & 0x3F));
+    byte(0x80 | (cp & 0x3F));
+  }
+  return out;
+}
+
+std::string in_quotes(std::string_view inner) { return "\"" + std::string(inner) + "\""; }
+
+std::string write_string(std::string_view utf8, const ultrajson::write_options& options = {}) {
+  ultrajson::writer out(options);
+  INFO("writing " << printable(utf8));
+  REQUIRE(out.string_value(utf8));
+  REQUIRE(out.complete());
+  return out.str();
+}
+
+ultrajson::write_options ascii_options() {
+  ultrajson::write_options options;
+  options.ensure_ascii = true;
+  return options;
+}
+
+}  // namespace
+
+TEST_CASE("decoder: simple escapes") {
+  CHECK(decode(R"("")") == "");
+  CHECK(decode(R"("abc")") == "abc");
+  CHECK(decode(R"("\"")") == "\"");
+  CHECK(decode(R"("\\")") == "\\");
+  CHECK(decode(R"("\/")") == "/");
+  CHECK(decode(R"("\b\f\n\r\t")") == "\b\f\n\r\t");
+  CHECK(decode(R"("a\nb\tc")") == "a\nb\tc");
+  CHECK(decode(R"("\\\\\\")") == "\\\\\\");
+  CHECK(decode(R"("x\"y\"z")") == "x\"y\"z");
+  CHECK(decode("\"/ and \\u002F\"") == "/ and /");
+}
+
+TEST_CASE("decoder: \\u escapes, surrogate pairs, NUL") {
+  CHECK(decode(R"("\u0041")") == "A");
+  CHECK(decode(R"("\u00e9")") == "\xC3\xA9");
+  CHECK(decode(R"("\u00E9")") == "\xC3\xA9");
+  CHECK(decode(R"("\u07FF")") == "\xDF\xBF");
+  CHECK(decode(R"("\u0800")") == "\xE0\xA0\x80");
+  CHECK(decode(R"("\uFFFF")") == "\xEF\xBF\xBF");
+  CHECK(decode(R"("\ud83d\ude00")") == "\xF0\x9F\x98\x80");  // U+1F600
+  CHECK(decode(R"("\uD800\uDC00")") == "\xF0\x90\x80\x80");  // U+10000
+  CHECK(decode(R"("\uDBFF\uDFFF")") == "\xF4\x8F\xBF\xBF");  // U+10FFFF
+  CHECK(decode(R"("a\ud834\udd1eb")") ==
+        "a\xF0\x9D\x84\x9E"
+        "b");
+  // NUL: the view holds it, with the bytes on either side.
+  const std::string nul = decode(R"("A\u0000B")");
+  CHECK(nul.size() == 3);
+  CHECK(nul == std::string("A\0B", 3));
+  CHECK(decode(R"("\u0000")") == std::string(1, '\0'));
+  // Invalid \u escapes.
+  CHECK(reject(R"("\u12")").code == parse_error::invalid_unicode_escape);
+  CHECK(reject(R"("\u12G4")").code == parse_error::invalid_unicode_escape);
+  CHECK(reject(R"("\U0041")").code == parse_error::invalid_escape);
+  CHECK(reject("\"\\u").code == parse_error::invalid_unicode_escape);
+  CHECK(reject(R"("\x41")").code == parse_error::invalid_escape);
+  CHECK(reject(R"("\a")").code == parse_error::invalid_escape);
+  CHECK(reject(R"("\'")").code == parse_error::invalid_escape);
+}
+
+TEST_CASE("decoder: lone surrogates rejected by default, WTF-8 with the option") {
+  ultrajson::parse_options wtf8;
+  wtf8.allow_lone_surrogates = true;
+  struct expectation {
+    const char* json;
+    std::size_t offset;   // of the offending escape, by default
+    const char* decoded;  // with the option
+  };
+  const expectation cases[] = {
+      {R"("\ud800")", 1, "\xED\xA0\x80"},
+      {R"("\udc00")", 1, "\xED\xB0\x80"},
+      {R"("\uDFFF")", 1, "\xED\xBF\xBF"},
+      {R"("ab\ud800cd")", 3,
+       "ab\xED\xA0\x80"
+       "cd"},
+      {R"("\ud800\u0041")", 1,
+       "\xED\xA0\x80"
+       "A"},
+      {R"("\ud800\ud800")", 1, "\xED\xA0\x80\xED\xA0\x80"},
+      {R"("\udc00\ud800")", 1, "\xED\xB0\x80\xED\xA0\x80"},  // inverted pair
+      {R"("\ud800\n")", 1, "\xED\xA0\x80\n"},
+      {R"("x\ud83d")", 2, "x\xED\xA0\xBD"},
+  };
+  for (const expectation& c : cases) {
+    INFO("json " << c.json);
+    const ultrajson::parse_result result = reject(c.json);
+    CHECK(result.code == parse_error::lone_surrogate);
+    CHECK(result.offset == c.offset);
+    CHECK(decode(c.json, wtf8) == c.decoded);
+  }
+  // A proper pair is still one code point with the option.
+  CHECK(decode(R"("\ud83d\ude00")", wtf8) == "\xF0\x9F\x98\x80");
+  // As keys, too.
+  CHECK(reject(R"({"\udead":1})").code == parse_error::lone_surrogate);
+  const recording key = record(R"({"\udead":1})", wtf8);
+  REQUIRE(key.result.ok());
+  CHECK(key.events[1] == ev::key("\xED\xBA\xAD"));
+  // Surrogates written as UTF-8 bytes are invalid UTF-8, option or not.
+  CHECK(reject("\"\xED\xA0\x80\"").code == parse_error::invalid_utf8);
+  CHECK(reject("\"\xED\xA0\x80\"", wtf8).code == parse_error::invalid_utf8);
+}
+
+TEST_CASE("decoder: allow_wtf8_input accepts surrogates encoded in the input, nothing else") {
+  ultrajson::parse_options wtf8;
+  wtf8.allow_wtf8_input = true;
+  CHECK(decode("\"\xED\xA0\x80\"", wtf8) == "\xED\xA0\x80");
+  CHECK(decode("\"a\xED\xBF\xBFz\"", wtf8) == "a\xED\xBF\xBFz");
+  CHECK(decode("\"\xED\xA0\xBD\xED\xB8\x80\"", wtf8) == "\xED\xA0\xBD\xED\xB8\x80");
+  // After an escape (the unescaping path) and in keys.
+  CHECK(decode("\"\\n\xED\xB0\x80\"", wtf8) == "\n\xED\xB0\x80");
+  const recording key = record("{\"\xED\xA0\x80\":0}", wtf8);
+  REQUIRE(key.result.ok());
+  CHECK(key.events[1] == ev::key("\xED\xA0\x80"));
+  // Everything else that is not UTF-8 stays an error.
+  for (const char* bad :
+       {"\xC0\xAF", "\xE0\x80\xAF", "\xF4\x90\x80\x80", "\xED\xA0", "\xED\xA0(", "\x80", "\xFF"}) {
+    INFO(printable(bad));
+    CHECK(reject(in_quotes(bad), wtf8).code == parse_error::invalid_utf8);
+  }
+  // Escaped lone surrogates are the other option's business.
+  CHECK(reject(R"("\ud800")", wtf8).code == parse_error::lone_surrogate);
+}
+
+TEST_CASE("decoder: valid UTF-8 passes through unchanged") {
+  const char* texts[] = {
+      "\xC2\x80",         "\xDF\xBF",         "\xE0\xA0\x80",
+      "\xED\x9F\xBF",     "\xEE\x80\x80",     "\xEF\xBF\xBF",
+      "\xF0\x90\x80\x80", "\xF4\x8F\xBF\xBF", "caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80",
+  };
+  for (const char* text : texts) {
+    INFO(printable(text));
+    CHECK(decode(in_quotes(text)) == text);
+  }
+}
+
+TEST_CASE("decoder: invalid UTF-8 is rejected at the offending byte") {
+  struct expectation {
+    std::string bytes;  // the string's contents
+    const char* what;
+  };
+  const expectation cases[] = {
+      {"\x80", "continuation byte alone"},
+      {"\xBF", "continuation byte alone"},
+      {"\xC0\xAF", "overlong 2-byte '/'"},
+      {"\xC1\xBF", "overlong 2-byte"},
+      {"\xE0\x80\xAF", "overlong 3-byte"},
+      {"\xE0\x9F\xBF", "overlong 3-byte (U+07FF)"},
+      {"\xF0\x80\x80\xAF", "overlong 4-byte"},
+      {"\xF0\x8F\xBF\xBF", "overlong 4-byte (U+FFFF)"},
+      {"\xED\xA0\x80", "encoded surrogate U+D800"},
+      {"\xED\xBF\xBF", "encoded surrogate U+DFFF"},
+      {"\xF4\x90\x80\x80", "above U+10FFFF"},
+      {"\xF5\x80\x80\x80", "lead byte F5"},
+      {"\xF8\x88\x80\x80\x80", "5-byte form"},
+      {"\xFC\x84\x80\x80\x80\x80", "6-byte form"},
+      {"\xFE", "byte FE"},
+      {"\xFF", "byte FF"},
+      {"\xC3", "truncated 2-byte at the end of the string"},
+      {"\xE2\x82", "truncated 3-byte"},
+      {"\xF0\x9F\x98", "truncated 4-byte"},
+      {"\xC3(", "bad continuation"},
+      {"\xE2(\xA1", "bad second byte"},
+      {"\xE2\x82(", "bad third byte"},
+      {"\xF0\x9F\x98(", "bad fourth byte"},
+  };
+  for (const expectation& c : cases) {
+    for (const std::size_t pad : {std::size_t{0}, std::size_t{3}, std::size_t{9}}) {
+      const std::string json = in_quotes(std::string(pad, 'x') + c.bytes);
+      INFO(c.what << ", after " << pad << " ASCII bytes: " << printable(json));
+      const ultrajson::parse_result result = reject(json);
+      CHECK(result.code == parse_error::invalid_utf8);
+      CHECK(result.offset == 1 + pad);
+      // After an escape, the same.
+      const std::string escaped = in_quotes("\\n" + std::string(pad, 'x') + c.bytes);
+      const ultrajson::parse_result after_escape = reject(escaped);
+      CHECK(after_escape.code == parse_error::invalid_utf8);
+      CHECK(after_escape.offset == 3 + pad);
+    }
+  }
+  // Truncated at the very end of the input (no closing quote after it).
+  for (const char* cut : {"\"\xC3", "\"\xE2\x82", "\"\xF0\x9F\x98"}) {
+    const std::vector<char> input = exact_copy(cut);
+    recorder handler;
+    const ultrajson::parse_result result = ultrajson::parse(view(input), handler);
+    CHECK(result.code == parse_error::invalid_utf8);
+    CHECK(result.offset == 1);
+  }
+}
+
+TEST_CASE("decoder: raw control characters are rejected, DEL is not") {
+  for (int c = 0; c < 0x20; ++c) {
+    const std::string json = in_quotes(std::string("ab") + static_cast<char>(c));
+    INFO("control byte " << c);
+    const ultrajson::parse_result result = reject(json);
+    CHECK(result.code == parse_error::control_character_in_string);
+    CHECK(result.offset == 3);
+    // In keys too.
+    CHECK(reject("{" + json + ":1}").code == parse_error::control_character_in_string);
+  }
+  CHECK(decode("\"\x7F\"") == "\x7F");
+}
+
+TEST_CASE("decoder: unterminated strings") {
+  CHECK(reject("\"").code == parse_error::unterminated_string);
+  CHECK(reject("\"abc").code == parse_error::unterminated_string);
+  CHECK(reject("\"abc\\").code == parse_error::unterminated_string);
+  CHECK(reject("\"abc\\\"").code == parse_error::unterminated_string);
+  CHECK(reject("\"abc\\n").code == parse_error::unterminated_string);
+  CHECK(reject("[\"abcdefghijklmnop").code == parse_error::unterminated_string);
+  CHECK(reject("\"abc").offset == 4);
+}
+
+TEST_CASE("decoder: long strings across the 8-byte fast path at every alignment") {
+  // Each special byte (quote, escape, control, non-ASCII) at every position
+  // of runs of every length up to 40, placed at every alignment of the input.
+  const std::string specials[] = {"\\n", "\\\"", "\\u00e9", "\xC3\xA9", "\xF0\x9F\x98\x80"};
+  const std::string decoded[] = {"\n", "\"", "\xC3\xA9", "\xC3\xA9", "\xF0\x9F\x98\x80"};
+  std::size_t checked = 0;
+  for (std::size_t lead = 0; lead < 8; ++lead) {
+    for (std::size_t length = 0; length <= 40; ++length) {
+      // Plain runs.
+      std::string plain;
+      for (std::size_t i = 0; i < length; ++i) plain += static_cast<char>('a' + i % 26);
+      const std::string json = std::string(lead, ' ') + in_quotes(plain);
+      CHECK(decode(json) == plain);
+      ++checked;
+      for (std::size_t s = 0; s < 5; ++s) {
+        for (std::size_t at = 0; at <= length; at += 3) {
+          const std::string inner = plain.substr(0, at) + specials[s] + plain.substr(at);
+          const std::string expected = plain.substr(0, at) + decoded[s] + plain.substr(at);
+          const std::string doc = std::string(lead, ' ') + in_quotes(inner);
+          if (decode(doc) != expected) FAIL("decoded wrongly: " << printable(doc));
+          if (s != 0) continue;
+          // A raw control byte at that position is an error found exactly there.
+          const std::string bad =
+              std::string(lead, ' ') + in_quotes(plain.substr(0, at) + "\x01" + plain.substr(at));
+          const ultrajson::parse_result result = reject(bad);
+          CHECK(result.code == parse_error::control_character_in_string);
+          CHECK(result.offset == lead + 1 + at);
+          ++checked;
+        }
+      }
+      // Unterminated at every length: the scan must stop at the end.
+      const std::vector<char> open = exact_copy(std::string(lead, ' ') + "\"" + plain);
+      recorder handler;
+      CHECK(ultrajson::parse(view(open), handler).code == parse_error::unterminated_string);
+    }
+  }
+  CHECK(checked > 1000);
+  // A long string: 1 MiB of text with escapes sprinkled in.
+  std::string big_inner, big_expected;
+  for (std::size_t i = 0; i < (1u << 20); ++i) {
+    if (i % 1000 == 999) {
+      big_inner += "\\t";
+      big_expected += '\t';
+    } else {
+      big_inner += static_cast<char>('A' + i % 26);
+      big_expected += static_cast<char>('A' + i % 26);
+    }
+  }
+  CHECK(decode(in_quotes(big_inner)) == big_expected);
+}
+
+TEST_CASE("writer: escapes by default") {
+  CHECK(write_string("") == R"("")");
+  CHECK(write_string("abc") == R"("abc")");
+  CHECK(write_string("\"\\") == R"("\"\\")");
+  CHECK(write_string("\b\f\n\r\t") == R"("\b\f\n\r\t")");
+  // Other control characters as \u00XX with lowercase hex.
+  CHECK(write_string("\x1f") == R"("\u001f")");
+  CHECK(write_string(std::string(1, '\0')) == R"("\u0000")");
+  CHECK(write_string("\x01\x0b\x0e\x1a") == R"("\u0001\u000b\u000e\u001a")");
+  CHECK(write_string("\x7f") == "\"\x7f\"");
+  CHECK(write_string("a/b<c>&d'") == R"("a/b<c>&d'")");
+  // Non-ASCII stays UTF-8.
+  CHECK(write_string("caf\xC3\xA9 \xF0\x9F\x98\x80") == "\"caf\xC3\xA9 \xF0\x9F\x98\x80\"");
+  // Every control character, each way.
+  for (int c = 0; c < 0x20; ++c) {
+    const std::string text(1, static_cast<char>(c));
+    const std::string written = write_string(text);
+    CHECK(decode(written) == text);
+    if (c != '\b' && c != '\f' && c != '\n' && c != '\r' && c != '\t') {
+      char expected[16];
+      std::snprintf(expected, sizeof expected, "\"\\u%04x\"", c);
+      CHECK(written == expected);
+    }
+  }
+}
+
+TEST_CASE("writer: ensure_ascii, escape_forward_slashes, encode_html_chars") {
+  const auto ascii = ascii_options();
+  CHECK(write_string("caf\xC3\xA9", ascii) == R"("caf\u00e9")");
+  CHECK(write_string("\xE2\x82\xAC", ascii) == R"("\u20ac")");
+  CHECK(write_string("\xEF\xBF\xBF", ascii) == R"("\uffff")");
+  CHECK(write_string("\xF0\x9F\x98\x80", ascii) == R"("\ud83d\ude00")");
+  CHECK(write_string("\xF0\x90\x80\x80", ascii) == R"("\ud800\udc00")");
+  CHECK(write_string("\xF4\x8F\xBF\xBF", ascii) == R"("\udbff\udfff")");
+  CHECK(write_string("plain ascii / text", ascii) == R"("plain ascii / text")");
+
+  ultrajson::write_options slashes;
+  slashes.escape_forward_slashes = true;
+  CHECK(write_string("a/b//c", slashes) == R"("a\/b\/\/c")");
+  CHECK(write_string("http://example.com/long/path/here", slashes) ==
+        R"("http:\/\/example.com\/long\/path\/here")");
+
+  ultrajson::write_options html;
+  html.encode_html_chars = true;
+  CHECK(write_string("<script>&</script>", html) ==
+        R"("\u003cscript\u003e\u0026\u003c/script\u003e")");
+  html.escape_forward_slashes = true;
+  CHECK(write_string("</script>", html) == R"("\u003c\/script\u003e")");
+
+  // Escapes at every alignment around the 8-byte fast path.
+  for (std::size_t lead = 0; lead < 17; ++lead) {
+    const std::string pad(lead, 'x');
+    CHECK(write_string(pad + "/" + pad, slashes) == "\"" + pad + "\\/" + pad + "\"");
+    CHECK(write_string(pad + "\n" + pad) == "\"" + pad + "\\n" + pad + "\"");
+    CHECK(write_string(pad + "\xC3\xA9" + pad, ascii) == "\"" + pad + "\\u00e9" + pad + "\"");
+    CHECK(write_string(pad + "<" + pad, html) == "\"" + pad + "\\u003c" + pad + "\"");
+  }
+  // Keys get the same treatment.
+  ultrajson::writer out(ascii);
+  REQUIRE(out.start_object());
+  REQUIRE(out.key("\xC3\xA9\n"));
+  REQUIRE(out.null_value());
+  REQUIRE(out.end_object());
+  CHECK(out.view() == R"({"\u00e9\n":null})");
+}
+
+TEST_CASE("writer: invalid UTF-8 is an error") {
+  const char* invalid[] = {
+      "\x80", "\xC0\xAF", "\xE0\x80\xAF", "\xED\xA0\x80",         "\xF4\x90\x80\x80",
+      "\xFF", "\xC3",     "\xE2\x82",     "abcdefgh\xF0\x9F\x98", "abcdefghijklmnop\x80",
+  };
+  for (const char* text : invalid) {
+    INFO(printable(text));
+    for (const bool ascii : {false, true}) {
+      ultrajson::write_options options;
+      options.ensure_ascii = ascii;
+      ultrajson::writer out(options);
+      CHECK_FALSE(out.string_value(text));
+      CHECK(out.error() == write_error::invalid_utf8);
+      CHECK_FALSE(out.complete());
+      ultrajson::writer keys(options);
+      REQUIRE(keys.start_object());
+      CHECK_FALSE(keys.key(text));
+      CHECK(keys.error() == write_error::invalid_utf8);
+    }
+  }
+}
+
+TEST_CASE("writer: lone surrogates in WTF-8 with allow_lone_surrogates") {
+  ultrajson::write_options wtf8;
+  wtf8.allow_lone_surrogates = true;
+  CHECK(write_string("\xED\xA0\x80", wtf8) == R"("\ud800")");
+  CHECK(write_string("a\xED\xBF\xBFz", wtf8) == R"("a\udfffz")");
+  wtf8.ensure_ascii = true;
+  CHECK(write_string("\xED\xA0\x80\xC3\xA9", wtf8) == R"("\ud800\u00e9")");
+  // And the decoder reads them back to the same WTF-8.
+  ultrajson::parse_options lone;
+  lone.allow_lone_surrogates = true;
+  CHECK(decode(R"("a\udfffz")", lone) == "a\xED\xBF\xBFz");
+}
+
+TEST_CASE("writer: string_value_units from latin-1, UCS-2 and UCS-4") {
+  const unsigned char latin1[] = {'a', '"', 0x1f, 0x7f, 0x80, 0xe9, 0xff};
+  {
+    ultrajson::writer out;
+    REQUIRE(out.string_value_units(latin1, sizeof latin1));
+    CHECK(out.view() == "\"a\\\"\\u001f\x7f\xC2\x80\xC3\xA9\xC3\xBF\"");
+  }
+  {
+    ultrajson::writer out(ascii_options());
+    REQUIRE(out.string_value_units(latin1, sizeof latin1));
+    CHECK(out.view() == R"("a\"\u001f)"
+                        "\x7f"
+                        R"(\u0080\u00e9\u00ff")");
+  }
+  const char16_t ucs2[] = {u'x', 0x00e9, 0x20ac, 0xffff, 0xd800, 0xdfff, u'\n'};
+  {
+    ultrajson::writer out;
+    REQUIRE(out.string_value_units(ucs2, 7));
+    // Lone surrogates cannot be UTF-8: they are always escaped.
+    CHECK(out.view() == "\"x\xC3\xA9\xE2\x82\xAC\xEF\xBF\xBF\\ud800\\udfff\\n\"");
+  }
+  {
+    ultrajson::writer out(ascii_options());
+    REQUIRE(out.string_value_units(ucs2, 7));
+    CHECK(out.view() == R"("x\u00e9\u20ac\uffff\ud800\udfff\n")");
+  }
+  const char32_t ucs4[] = {U'A', 0x1F600, 0x10FFFF, 0xdc00, 0x10000};
+  {
+    ultrajson::writer out;
+    REQUIRE(out.string_value_units(ucs4, 5));
+    CHECK(out.view() == "\"A\xF0\x9F\x98\x80\xF4\x8F\xBF\xBF\\udc00\xF0\x90\x80\x80\"");
+  }
+  {
+    ultrajson::writer out(ascii_options());
+    REQUIRE(out.string_value_units(ucs4, 5));
+    CHECK(out.view() == R"("A\ud83d\ude00\udbff\udfff\udc00\ud800\udc00")");
+  }
+  {
+    // uint16_t / uint32_t units, and keys.
+    const std::uint16_t key16[] = {'k', 0xe9};
+    const std::uint32_t value32[] = {0x1F600};
+    ultrajson::write_options options = ascii_options();
+    options.encode_html_chars = true;
+    ultrajson::writer out(options);
+    REQUIRE(out.start_object());
+    REQUIRE(out.key_units(key16, 2));
+    REQUIRE(out.string_value_units(value32, 1));
+    const unsigned char html[] = {'<', '&', '>'};
+    REQUIRE(out.key_units(html, 3));
+    REQUIRE(out.null_value());
+    REQUIRE(out.end_object());
+    CHECK(out.view() == R"({"k\u00e9":"\ud83d\ude00","\u003c\u0026\u003e":null})");
+  }
+  // Whatever the units, the output decodes to the same code points.
+  ultrajson::writer out;
+  REQUIRE(out.string_value_units(ucs4, 4));
+  ultrajson::parse_options lone;
+  lone.allow_lone_surrogates = true;
+  CHECK(decode(out.view(), lone) == "A\xF0\x9F\x98\x80\xF4\x8F\xBF\xBF\xED\xB0\x80");
+}
+
+TEST_CASE("decoder and writer agree on every BMP code point and a sample above") {
+  // Every code point written (from UCS-4) with and without ensure_ascii
+  // decodes to its UTF-8.
+  std::size_t checked = 0;
+  for (char32_t cp = 0; cp <= 0x10FFFF; cp += (cp < 0x10000 ? 1 : 97)) {
+    if (cp >= 0xD800 && cp <= 0xDFFF) continue;
+    const std::string expected = to_utf8(cp);
+    for (const bool ascii : {false, true}) {
+      ultrajson::write_options options;
+      options.ensure_ascii = ascii;
+      ultrajson::writer out(options);
+      REQUIRE(out.string_value_units(&cp, 1));
+      const recording got = record(out.view());
+      if (!got.result.ok() || got.events.size() != 1 || got.events[0].text != expected) {
+        FAIL("code point " << static_cast<unsigned long>(cp) << " written as "
+                           << printable(out.view()));
+      }
+      // And from UTF-8 text.
+      ultrajson::writer from_text(options);
+      REQUIRE(from_text.string_value(expected));
+      CHECK(from_text.view() == out.view());
+    }
+    ++checked;
+  }
+  CHECK(checked > 60000);
+}

@@ -1,0 +1,520 @@
+// The writer: layouts (expected strings are Python's json.dumps output for
+// the same options), every misuse reported as a write_error, raw values,
+// big integers, fixed caller buffers and clear().
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "support.hpp"
+
+using namespace test_support;
+using ultrajson::write_error;
+using ultrajson::write_options;
+using ultrajson::writer;
+
+namespace {
+
+// parse(json, writer with options): json re-laid out.
+std::string layout(std::string_view json, const write_options& options) {
+  writer out(options);
+  const ultrajson::parse_result result = ultrajson::parse(json, out);
+  INFO("json " << json << ": " << result.message()
+               << ", writer: " << ultrajson::describe(out.error()));
+  REQUIRE(result.ok());
+  REQUIRE(out.complete());
+  return out.str();
+}
+
+// Python's json.dumps(obj, indent=n) layout: ',' between items and ': '
+// after keys.
+write_options python_indent(std::size_t n) {
+  write_options options;
+  options.indent = n;
+  options.item_separator = ",";
+  options.key_separator = ": ";
+  return options;
+}
+
+// Checks a failed event: it returned false, set this error, left the output
+// untouched, and the writer refuses everything afterwards.
+void check_failed(writer& w, bool returned, write_error expected) {
+  const std::string before = w.str();
+  CHECK_FALSE(returned);
+  CHECK(w.error() == expected);
+  CHECK_FALSE(w.complete());
+  // Every later event is refused and changes nothing, error included.
+  CHECK_FALSE(w.null_value());
+  CHECK_FALSE(w.bool_value(true));
+  CHECK_FALSE(w.int64_value(1));
+  CHECK_FALSE(w.uint64_value(1));
+  CHECK_FALSE(w.double_value(1.5));
+  CHECK_FALSE(w.big_integer("123"));
+  CHECK_FALSE(w.raw_number("1"));
+  CHECK_FALSE(w.string_value("s"));
+  CHECK_FALSE(w.key("k"));
+  CHECK_FALSE(w.start_object());
+  CHECK_FALSE(w.end_object());
+  CHECK_FALSE(w.start_array());
+  CHECK_FALSE(w.end_array());
+  CHECK_FALSE(w.raw_value("1"));
+  CHECK(w.error() == expected);
+  CHECK(w.str() == before);
+  CHECK_FALSE(w.complete());
+}
+
+}  // namespace
+
+TEST_CASE("layout: compact, and indent=2 and 4 exactly as Python's json.dumps") {
+  struct expectation {
+    const char* json;
+    const char* compact;  // separators=(',', ':')
+    const char* spaced;   // separators=(', ', ': ')
+    const char* indent2;  // indent=2
+    const char* indent4;  // indent=4
+  };
+  const expectation cases[] = {
+      {R"({"a": [1, 2], "b": {}})", R"({"a":[1,2],"b":{}})", R"({"a": [1, 2], "b": {}})",
+       "{\n  \"a\": [\n    1,\n    2\n  ],\n  \"b\": {}\n}",
+       "{\n    \"a\": [\n        1,\n        2\n    ],\n    \"b\": {}\n}"},
+      {"[]", "[]", "[]", "[]", "[]"},
+      {"{}", "{}", "{}", "{}", "{}"},
+      {"[[]]", "[[]]", "[[]]", "[\n  []\n]", "[\n    []\n]"},
+      {"[{}]", "[{}]", "[{}]", "[\n  {}\n]", "[\n    {}\n]"},
+      {R"({"a": {"b": {"c": [null, true, false, 1.5, "x"]}}, "d": [[], {}, [[1]]]})",
+       R"({"a":{"b":{"c":[null,true,false,1.5,"x"]}},"d":[[],{},[[1]]]})",
+       R"({"a": {"b": {"c": [null, true, false, 1.5, "x"]}}, "d": [[], {}, [[1]]]})",
+       "{\n  \"a\": {\n    \"b\": {\n      \"c\": [\n        null,\n        true,\n        false,\n"
+       "        1.5,\n        \"x\"\n      ]\n    }\n  },\n  \"d\": [\n    [],\n    {},\n    [\n"
+       "      [\n        1\n      ]\n    ]\n  ]\n}",
+       "{\n    \"a\": {\n        \"b\": {\n            \"c\": [\n                null,\n"
+       "                true,\n                false,\n                1.5,\n"
+       "                \"x\"\n            ]\n        }\n    },\n    \"d\": [\n        [],\n"
+       "        {},\n        [\n            [\n                1\n            ]\n        ]\n"
+       "    ]\n}"},
+      {R"("s")", R"("s")", R"("s")", R"("s")", R"("s")"},
+      {"1", "1", "1", "1", "1"},
+      {R"([1, [2, [3]], {"k": "v"}])", R"([1,[2,[3]],{"k":"v"}])", R"([1, [2, [3]], {"k": "v"}])",
+       "[\n  1,\n  [\n    2,\n    [\n      3\n    ]\n  ],\n  {\n    \"k\": \"v\"\n  }\n]",
+       "[\n    1,\n    [\n        2,\n        [\n            3\n        ]\n    ],\n    {\n"
+       "        \"k\": \"v\"\n    }\n]"},
+  };
+  write_options spaced;
+  spaced.item_separator = ", ";
+  spaced.key_separator = ": ";
+  for (const expectation& c : cases) {
+    INFO("json " << c.json);
+    CHECK(layout(c.json, {}) == c.compact);
+    CHECK(layout(c.json, spaced) == c.spaced);
+    CHECK(layout(c.json, python_indent(2)) == c.indent2);
+    CHECK(layout(c.json, python_indent(4)) == c.indent4);
+    // Re-laying out a laid-out document gives the same text.
+    CHECK(layout(c.indent2, python_indent(2)) == c.indent2);
+    CHECK(layout(c.indent4, {}) == c.compact);
+  }
+}
+
+TEST_CASE("layout: custom separators, with and without indent") {
+  // json.dumps(obj, indent=2, separators=(', ', ': ')) keeps the space
+  // before the newline; so does the writer.
+  write_options options = python_indent(2);
+  options.item_separator = ", ";
+  CHECK(layout(R"({"a": [1, 2], "b": {}})", options) ==
+        "{\n  \"a\": [\n    1, \n    2\n  ], \n  \"b\": {}\n}");
+  write_options odd;
+  odd.item_separator = " ; ";
+  odd.key_separator = " => ";
+  CHECK(layout(R"({"a":[1,2],"b":{"c":null}})", odd) ==
+        R"({"a" => [1 ; 2] ; "b" => {"c" => null}})");
+  write_options one;
+  one.indent = 1;
+  CHECK(layout(R"({"a":[1]})", one) == "{\n \"a\":[\n  1\n ]\n}");
+}
+
+TEST_CASE("layout: events written by hand, with depth()") {
+  writer w(python_indent(2));
+  CHECK(w.depth() == 0);
+  REQUIRE(w.start_object());
+  CHECK(w.depth() == 1);
+  REQUIRE(w.key("list"));
+  REQUIRE(w.start_array());
+  CHECK(w.depth() == 2);
+  REQUIRE(w.int64_value(-1));
+  REQUIRE(w.uint64_value(18446744073709551615u));
+  REQUIRE(w.double_value(0.5));
+  REQUIRE(w.bool_value(false));
+  REQUIRE(w.null_value());
+  REQUIRE(w.string_value("x"));
+  CHECK_FALSE(w.complete());
+  REQUIRE(w.end_array());
+  REQUIRE(w.key("empty"));
+  REQUIRE(w.start_object());
+  REQUIRE(w.end_object());
+  CHECK(w.depth() == 1);
+  REQUIRE(w.end_object());
+  CHECK(w.depth() == 0);
+  CHECK(w.complete());
+  CHECK(w.view() ==
+        "{\n  \"list\": [\n    -1,\n    18446744073709551615,\n    0.5,\n    false,\n    null,\n"
+        "    \"x\"\n  ],\n  \"empty\": {}\n}");
+  CHECK(std::string(w.data(), w.size()) == w.str());
+  CHECK(w.options().indent == 2);
+}
+
+TEST_CASE("misuse: a key outside an object") {
+  {
+    writer w;
+    check_failed(w, w.key("a"), write_error::key_outside_object);
+    CHECK(w.view().empty());
+  }
+  {
+    writer w;
+    REQUIRE(w.start_array());
+    check_failed(w, w.key("a"), write_error::key_outside_object);
+    CHECK(w.view() == "[");
+  }
+  {
+    writer w;
+    REQUIRE(w.start_object());
+    REQUIRE(w.key("a"));
+    REQUIRE(w.start_array());
+    const unsigned char units[] = {'k'};
+    check_failed(w, w.key_units(units, 1), write_error::key_outside_object);
+  }
+  {
+    writer w;
+    REQUIRE(w.int64_value(1));
+    check_failed(w, w.key("a"), write_error::key_outside_object);
+  }
+}
+
+TEST_CASE("misuse: a value where a key is due") {
+  {
+    writer w;
+    REQUIRE(w.start_object());
+    check_failed(w, w.int64_value(1), write_error::value_without_key);
+    CHECK(w.view() == "{");
+  }
+  {
+    writer w;
+    REQUIRE(w.start_object());
+    REQUIRE(w.key("a"));
+    REQUIRE(w.null_value());
+    check_failed(w, w.string_value("b"), write_error::value_without_key);
+    CHECK(w.view() == R"({"a":null)");
+  }
+  {
+    writer w;
+    REQUIRE(w.start_object());
+    check_failed(w, w.start_array(), write_error::value_without_key);
+  }
+  {
+    writer w;
+    REQUIRE(w.start_object());
+    check_failed(w, w.raw_value("1"), write_error::value_without_key);
+  }
+}
+
+TEST_CASE("misuse: a key without its value") {
+  {
+    writer w;
+    REQUIRE(w.start_object());
+    REQUIRE(w.key("a"));
+    check_failed(w, w.key("b"), write_error::key_without_value);
+  }
+  {
+    writer w;
+    REQUIRE(w.start_object());
+    REQUIRE(w.key("a"));
+    check_failed(w, w.end_object(), write_error::key_without_value);
+  }
+}
+
+TEST_CASE("misuse: unbalanced ends") {
+  {
+    writer w;
+    check_failed(w, w.end_array(), write_error::unbalanced_end);
+  }
+  {
+    writer w;
+    check_failed(w, w.end_object(), write_error::unbalanced_end);
+  }
+  {
+    writer w;
+    REQUIRE(w.start_object());
+    check_failed(w, w.end_array(), write_error::unbalanced_end);
+  }
+  {
+    writer w;
+    REQUIRE(w.start_array());
+    check_failed(w, w.end_object(), write_error::unbalanced_end);
+  }
+  {
+    writer w;
+    REQUIRE(w.start_array());
+    REQUIRE(w.end_array());
+    check_failed(w, w.end_array(), write_error::unbalanced_end);
+  }
+}
+
+TEST_CASE("misuse: depth limit") {
+  write_options options;
+  options.max_depth = 3;
+  {
+    writer w(options);
+    REQUIRE(w.start_array());
+    REQUIRE(w.start_object());
+    REQUIRE(w.key("a"));
+    REQUIRE(w.start_array());
+    check_failed(w, w.start_array(), write_error::depth_limit_exceeded);
+  }
+  {
+    writer w(options);
+    REQUIRE(w.start_array());
+    REQUIRE(w.start_array());
+    REQUIRE(w.start_array());
+    check_failed(w, w.start_object(), write_error::depth_limit_exceeded);
+  }
+  {
+    // Exactly at the limit is fine; siblings at the limit too.
+    writer w(options);
+    REQUIRE(w.start_array());
+    REQUIRE(w.start_array());
+    for (int i = 0; i < 50; ++i) {
+      REQUIRE(w.start_array());
+      REQUIRE(w.end_array());
+    }
+    REQUIRE(w.end_array());
+    REQUIRE(w.end_array());
+    CHECK(w.complete());
+  }
+  {
+    // The default limit is 1024, as the parser's.
+    writer w;
+    for (int i = 0; i < 1024; ++i) REQUIRE(w.start_array());
+    check_failed(w, w.start_array(), write_error::depth_limit_exceeded);
+  }
+  {
+    // A writer with a high limit as the parser's handler.
+    write_options deep;
+    deep.max_depth = 100000;
+    ultrajson::parse_options parse_deep;
+    parse_deep.max_depth = 100000;
+    const std::string nested = std::string(50000, '[') + std::string(50000, ']');
+    writer w(deep);
+    REQUIRE(ultrajson::parse(nested, w, parse_deep).ok());
+    CHECK(w.view() == nested);
+  }
+}
+
+TEST_CASE("misuse: NaN and infinities") {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  for (const double value : {nan, inf, -inf}) {
+    writer w;
+    REQUIRE(w.start_array());
+    check_failed(w, w.double_value(value), write_error::nan_or_infinity);
+    CHECK(w.view() == "[");
+  }
+  write_options allow;
+  allow.allow_nan = true;
+  writer w(allow);
+  REQUIRE(w.start_array());
+  REQUIRE(w.double_value(nan));
+  REQUIRE(w.double_value(inf));
+  REQUIRE(w.double_value(-inf));
+  REQUIRE(w.double_value(-nan));
+  REQUIRE(w.end_array());
+  CHECK(w.view() == "[NaN,Infinity,-Infinity,NaN]");
+  // The parser with allow_nan_literals reads them back.
+  ultrajson::parse_options literals;
+  literals.allow_nan_literals = true;
+  writer again(allow);
+  REQUIRE(ultrajson::parse(w.view(), again, literals).ok());
+  CHECK(again.view() == w.view());
+  // A writer that refuses NaN stops the parse that feeds it.
+  writer strict;
+  const ultrajson::parse_result result = ultrajson::parse("[1, NaN]", strict, literals);
+  CHECK(result.code == ultrajson::parse_error::stopped_by_handler);
+  CHECK(result.offset == 4);
+  CHECK(strict.error() == write_error::nan_or_infinity);
+}
+
+TEST_CASE("misuse: number text that is not a JSON number") {
+  const char* invalid[] = {"",   "-",   "+1",  "01",       "1.",  ".5",  "1e",    "1e+", " 1",
+                           "1 ", "0x1", "NaN", "Infinity", "1,2", "--1", "1.5.2", "abc", "1e5x"};
+  for (const char* text : invalid) {
+    INFO("text '" << text << "'");
+    {
+      writer w;
+      REQUIRE(w.start_array());
+      check_failed(w, w.big_integer(text), write_error::invalid_number_text);
+      CHECK(w.view() == "[");
+    }
+    {
+      writer w;
+      check_failed(w, w.raw_number(text), write_error::invalid_number_text);
+    }
+  }
+  writer w;
+  REQUIRE(w.start_array());
+  REQUIRE(w.big_integer("-123456789012345678901234567890"));
+  REQUIRE(w.big_integer("0"));
+  REQUIRE(w.raw_number("1.50"));
+  REQUIRE(w.raw_number("-0.0e-00"));
+  REQUIRE(w.raw_number("1E+400"));
+  REQUIRE(w.end_array());
+  CHECK(w.view() == "[-123456789012345678901234567890,0,1.50,-0.0e-00,1E+400]");
+}
+
+TEST_CASE("misuse: a second top-level value") {
+  {
+    writer w;
+    REQUIRE(w.int64_value(1));
+    CHECK(w.complete());
+    check_failed(w, w.int64_value(2), write_error::document_complete);
+    CHECK(w.view() == "1");
+  }
+  {
+    writer w;
+    REQUIRE(w.start_object());
+    REQUIRE(w.end_object());
+    check_failed(w, w.start_array(), write_error::document_complete);
+    CHECK(w.view() == "{}");
+  }
+  {
+    writer w;
+    REQUIRE(w.string_value("a"));
+    check_failed(w, w.raw_value("2"), write_error::document_complete);
+  }
+}
+
+TEST_CASE("fixed caller buffer") {
+  {
+    char buffer[256];
+    writer w(buffer, sizeof buffer);
+    REQUIRE(w.start_array());
+    REQUIRE(w.int64_value(1));
+    REQUIRE(w.string_value("two"));
+    REQUIRE(w.end_array());
+    CHECK(w.complete());
+    CHECK(w.view() == R"([1,"two"])");
+    CHECK(w.data() == buffer);  // written in place
+  }
+  {
+    char buffer[8];
+    writer w(buffer, sizeof buffer);
+    REQUIRE(w.start_array());
+    check_failed(w, w.string_value("a string longer than the buffer"), write_error::buffer_full);
+    CHECK(w.size() <= sizeof buffer);
+  }
+  {
+    // Many values: the buffer fills up at some point, and what was written
+    // before stays within it.
+    char buffer[100];
+    writer w(buffer, sizeof buffer);
+    REQUIRE(w.start_array());
+    int written = 0;
+    while (w.int64_value(written)) ++written;
+    CHECK(w.error() == write_error::buffer_full);
+    CHECK(w.size() <= sizeof buffer);
+    CHECK(written > 0);
+    CHECK(w.data() == buffer);
+  }
+}
+
+TEST_CASE("fixed caller buffer: an exact-size buffer holds its document") {
+  // "Writes into buffer[0, capacity) and fails with buffer_full past it": a
+  // document that fits must be written, even though the writer reserves
+  // worst cases (32 bytes per number, 6 per string byte) as it goes.
+  const std::string expected = R"([1,"ab",{"k":2.5}])";
+  std::string buffer(expected.size(), '\0');
+  writer w(buffer.data(), buffer.size());
+  CHECK(w.start_array());
+  CHECK(w.int64_value(1));
+  CHECK(w.string_value("ab"));
+  CHECK(w.start_object());
+  CHECK(w.key("k"));
+  CHECK(w.double_value(2.5));
+  CHECK(w.end_object());
+  CHECK(w.end_array());
+  INFO("writer error: " << ultrajson::describe(w.error()));
+  CHECK(w.complete());
+  CHECK(w.view() == expected);
+}
+
+TEST_CASE("raw_value inserts JSON text as a value") {
+  writer w;
+  REQUIRE(w.start_array());
+  REQUIRE(w.raw_value(R"({"pre":"formatted"})"));
+  REQUIRE(w.int64_value(2));
+  REQUIRE(w.raw_value("[ 1 , 2 ]"));  // taken verbatim
+  REQUIRE(w.start_object());
+  REQUIRE(w.key("r"));
+  REQUIRE(w.raw_value("true"));
+  REQUIRE(w.end_object());
+  REQUIRE(w.end_array());
+  CHECK(w.view() == R"([{"pre":"formatted"},2,[ 1 , 2 ],{"r":true}])");
+
+  writer pretty(python_indent(2));
+  REQUIRE(pretty.start_array());
+  REQUIRE(pretty.raw_value("{\"x\":1}"));
+  REQUIRE(pretty.int64_value(2));
+  REQUIRE(pretty.end_array());
+  CHECK(pretty.view() == "[\n  {\"x\":1},\n  2\n]");
+
+  writer top;
+  REQUIRE(top.raw_value("42"));
+  CHECK(top.complete());
+  CHECK(top.view() == "42");
+}
+
+TEST_CASE("clear() starts over, keeping the memory") {
+  writer w;
+  REQUIRE(w.start_array());
+  for (int i = 0; i < 1000; ++i) REQUIRE(w.int64_value(i));
+  REQUIRE(w.end_array());
+  CHECK(w.complete());
+  const char* memory = w.data();
+  w.clear();
+  CHECK(w.size() == 0);
+  CHECK(w.view().empty());
+  CHECK_FALSE(w.complete());
+  CHECK(w.depth() == 0);
+  REQUIRE(w.string_value("again"));
+  CHECK(w.view() == R"("again")");
+  CHECK(w.complete());
+  CHECK(w.data() == memory);
+
+  // After an error, clear() forgets it.
+  REQUIRE_FALSE(w.int64_value(1));
+  CHECK(w.error() == write_error::document_complete);
+  w.clear();
+  CHECK(w.error() == write_error::none);
+  REQUIRE(w.start_object());
+  REQUIRE(w.end_object());
+  CHECK(w.view() == "{}");
+
+  // With open containers.
+  w.clear();
+  REQUIRE(w.start_array());
+  REQUIRE(w.start_array());
+  w.clear();
+  CHECK(w.depth() == 0);
+  REQUIRE(w.null_value());
+  CHECK(w.view() == "null");
+  CHECK(w.complete());
+}
+
+TEST_CASE("write_error descriptions are distinct") {
+  const auto last = static_cast<int>(write_error::out_of_memory);
+  for (int a = 0; a <= last; ++a) {
+    const auto code = static_cast<write_error>(a);
+    CHECK(ultrajson::describe(code) != "unknown error");
+    for (int b = a + 1; b <= last; ++b) {
+      CHECK(ultrajson::describe(code) != ultrajson::describe(static_cast<write_error>(b)));
+    }
+  }
+}
