@@ -20,13 +20,45 @@ inline bool word_is_plain_ascii(std::uint64_t word) noexcept {
           has_high_byte(word)) == 0;
 }
 
+// How many leading bytes of the word are plain text made only of ASCII and
+// whole two-byte UTF-8 sequences (leads C2..DF: Latin, Greek, Cyrillic,
+// Hebrew, Arabic...): 8, or 7 when the last byte is a lead whose
+// continuation lies in the next word; 0 when the word has anything else. It
+// tests eight bytes at once, so text that mixes such letters with ASCII
+// spaces and punctuation runs without a branch per character.
+inline std::size_t plain_two_byte_prefix(std::uint64_t word) noexcept {
+  constexpr std::uint64_t high = repeat_byte(0x80);
+  if ((has_byte(word, '"') | has_byte(word, '\\') | has_byte_below(word, 0x20)) != 0) return 0;
+  // Bit 7 of each byte of `word << k` is bit 7-k of the same byte (a shift
+  // below 8 moves no byte's bit into another byte's bit 7).
+  const std::uint64_t lead = word & (word << 1) & high;          // 11xxxxxx
+  const std::uint64_t continuation = word & ~(word << 1) & high;  // 10xxxxxx
+  // Leads E0..FF (bit 5 set) begin longer sequences; C0 and C1 (bits 4..1
+  // clear) are overlong forms.
+  const std::uint64_t bad_lead =
+      lead & ((word << 2) | ~((word << 3) | (word << 4) | (word << 5) | (word << 6)));
+  // Each continuation follows a lead and each lead but the last byte is
+  // followed by a continuation; a continuation in byte 0 fails this too.
+  if (bad_lead != 0 || continuation != (lead << 8)) return 0;
+  return (lead >> 63) != 0 ? 7 : 8;
+}
+
 // Advances p over bytes that stand for themselves: printable ASCII other than
 // '"' and '\\', and valid UTF-8 sequences. Stops at end or at the first other
 // byte. Returns false, with p at the sequence, when UTF-8 is invalid
 // (WTF-8 with allow_surrogates).
 inline bool skip_plain(const char*& p, const char* end, bool allow_surrogates = false) noexcept {
   for (;;) {
-    while (end - p >= 8 && word_is_plain_ascii(load_word(p))) p += 8;
+    while (end - p >= 8) {
+      const std::uint64_t word = load_word(p);
+      if (word_is_plain_ascii(word)) {
+        p += 8;
+        continue;
+      }
+      const std::size_t plain = plain_two_byte_prefix(word);
+      if (plain == 0) break;
+      p += plain;
+    }
     // A run of non-ASCII sequences (a word of Arabic, say) goes byte-wise
     // with no word test between its characters: a word test is tried again
     // only after an ASCII byte.
