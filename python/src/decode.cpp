@@ -51,8 +51,8 @@ class object_builder {
   }
   bool double_value(double value) { return push(PyFloat_FromDouble(value)); }
   bool raw_number(std::string_view) { return false; }  // raw_numbers is off
-  bool string_value(std::string_view text) { return push(make_str(text.data(), text.size())); }
-  bool key(std::string_view text) { return push(keys.get(text.data(), text.size())); }
+  bool string_value(std::string_view text) { return push(make_str_(text.data(), text.size())); }
+  bool key(std::string_view text) { return push(keys.get(text.data(), text.size(), make_str_)); }
   bool start_object() { return true; }
   bool start_array() { return true; }
 
@@ -102,6 +102,7 @@ class object_builder {
   }
 
   std::vector<PyObject*> stack_;
+  str_maker make_str_;
 };
 
 parse_options loads_options() {

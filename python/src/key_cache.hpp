@@ -21,7 +21,7 @@ class key_cache {
   static constexpr std::size_t max_key_size = 64;
 
   // A new reference to a str equal to the key; nullptr with an error set.
-  PyObject* get(const char* text, std::size_t size) {
+  PyObject* get(const char* text, std::size_t size, str_maker& make_str) {
 #ifdef Py_GIL_DISABLED
     return make_str(text, size);
 #else

@@ -1,11 +1,12 @@
 #pragma once
 // Building str objects from the decoder's UTF-8 (WTF-8 when lone surrogates
 // were escaped): straight into the final compact kind, ASCII, latin-1,
-// UCS-2 or UCS-4, in one pass that knows the text is already valid.
+// UCS-2 or UCS-4, trusting that the parser has validated the text.
 
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <vector>
 
 #include <ultrajson/detail/swar.hpp>
 
@@ -21,13 +22,29 @@ inline std::size_t ascii_prefix(const char* text, std::size_t size) noexcept {
   return i;
 }
 
-// A new str of valid UTF-8/WTF-8 text; nullptr with a Python error set.
-PyObject* make_str(const char* text, std::size_t size);
-
 inline PyObject* make_ascii_str(const char* text, std::size_t size) {
   PyObject* str = PyUnicode_New(static_cast<Py_ssize_t>(size), 127);
   if (str != nullptr) std::memcpy(PyUnicode_1BYTE_DATA(str), text, size);
   return str;
 }
+
+// Makes strs; keeps the buffers it decodes non-ASCII text into, so one
+// document's strings share them. One per loads() call: not thread-safe.
+class str_maker {
+ public:
+  // A new str of valid UTF-8/WTF-8 text; nullptr with a Python error set.
+  PyObject* operator()(const char* text, std::size_t size) {
+    const std::size_t ascii = ascii_prefix(text, size);
+    if (ascii == size) return make_ascii_str(text, size);
+    return make_wide(text, size, ascii);
+  }
+
+ private:
+  PyObject* make_wide(const char* text, std::size_t size, std::size_t ascii);
+  PyObject* make_ucs4(const char* text, std::size_t size);
+
+  std::vector<Py_UCS2> ucs2_;
+  std::vector<Py_UCS4> ucs4_;
+};
 
 }  // namespace ultrajson::python
