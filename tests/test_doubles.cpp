@@ -273,6 +273,34 @@ TEST_CASE("decimal text reads to the correctly rounded double") {
       {"1.000000000000000005", 1.0},
       {"2.2250738585072011e-308", 2.225073858507201e-308},
       {"4.9406564584124654e-324", 5e-324},
+      // Zero with any exponent is zero, keeping its sign.
+      {"0e400", 0.0},
+      {"-0e400", -0.0},
+      {"0.000e-400", 0.0},
+      {"-0.0E+99999999999", -0.0},
+      // Subnormals, and rounding at the bottom of the range.
+      {"1e-323", 1e-323},
+      {"4e-320", 4e-320},
+      {"0.001e-321", 0.0},
+      {"100e-330", 0.0},
+      {"3e-324", 5e-324},
+      {"7.5e-324", 1e-323},
+      // Overflow with the magnitude spread between digits and exponent.
+      {"10e308", inf},
+      {"0.00001e314", inf},
+      {"0.00001e313", 1e308},
+      {"-1000000000000000000000000e300", -inf},
+      {"179769313486231570000000000000000000e273", DBL_MAX},
+      // Clinger's fast path (at most 19 digits, |exponent| <= 22) and just
+      // outside it.
+      {"9007199254740993e22", 9.007199254740993e37},
+      {"1234567890123456789e-22", 1.234567890123456789e-4},
+      {"12345678901234567890e-22", 1.234567890123456789e-3},
+      {"4.5035996273704955e15", 4503599627370495.5},
+      {"0.1e-22", 1e-23},
+      {"1e22", 1e22},
+      {"1e23", 1e23},
+      {"8.98846567431158e307", 8.98846567431158e307},
   };
   for (const expectation& c : cases) {
     INFO("text " << c.text);
@@ -305,6 +333,23 @@ TEST_CASE("non-finite doubles") {
   CHECK(std::isnan(double_from_bits(got.events[1].number)));
   CHECK(double_from_bits(got.events[2].number) == std::numeric_limits<double>::infinity());
   CHECK(double_from_bits(got.events[3].number) == -std::numeric_limits<double>::infinity());
+  // Only those three spellings, and only with the option.
+  CHECK(record("NaN").result.code == ultrajson::parse_error::expected_value);
+  CHECK(record("Infinity").result.code == ultrajson::parse_error::expected_value);
+  CHECK(record("-Infinity").result.code == ultrajson::parse_error::invalid_number);
+  for (const char* bad : {"nan", "NAN", "Infinit", "-Inf", "-NaN", "+Infinity", "infinity"}) {
+    INFO(bad);
+    CHECK_FALSE(record(bad, literals).result.ok());
+  }
+  CHECK(record("NaNa", literals).result.code == ultrajson::parse_error::trailing_data);
+  CHECK(record("Infinit", literals).result.code == ultrajson::parse_error::invalid_literal);
+  CHECK(record("-Inf", literals).result.code == ultrajson::parse_error::invalid_literal);
+  // Negative numbers still parse with the option on.
+  const recording negative = record("[-1,-0.5,-0]", literals);
+  REQUIRE(negative.result.ok());
+  CHECK(first_difference(
+            {ev::start_array(), ev::int64(-1), ev::dbl(-0.5), ev::int64(0), ev::end_array(3)},
+            negative.events) == "");
 }
 
 TEST_CASE("random bit patterns: shortest repr, read back bit for bit") {
