@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -507,4 +508,140 @@ TEST_CASE("decoder and writer agree on every BMP code point and a sample above")
     ++checked;
   }
   CHECK(checked > 60000);
+}
+
+namespace {
+
+// Reference UTF-8 check (Unicode Table 3-7), byte by byte: the length of the
+// well-formed sequence at s[i], or 0.
+std::size_t reference_sequence_length(std::string_view s, std::size_t i) {
+  const auto at = [&s](std::size_t k) -> unsigned {
+    return k < s.size() ? static_cast<unsigned char>(s[k]) : 0x100u;
+  };
+  const unsigned b = at(i);
+  const auto in = [](unsigned x, unsigned lo, unsigned hi) { return x >= lo && x <= hi; };
+  if (b < 0x80) return 1;
+  if (in(b, 0xC2, 0xDF)) return in(at(i + 1), 0x80, 0xBF) ? 2 : 0;
+  unsigned lo = 0x80, hi = 0xBF;
+  if (b == 0xE0) lo = 0xA0;
+  if (b == 0xED) hi = 0x9F;
+  if (in(b, 0xE0, 0xEF)) {
+    return in(at(i + 1), lo, hi) && in(at(i + 2), 0x80, 0xBF) ? 3 : 0;
+  }
+  if (b == 0xF0) lo = 0x90;
+  if (b == 0xF4) hi = 0x8F;
+  if (in(b, 0xF0, 0xF4)) {
+    return in(at(i + 1), lo, hi) && in(at(i + 2), 0x80, 0xBF) && in(at(i + 3), 0x80, 0xBF) ? 4 : 0;
+  }
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE("decoder: random mixtures of UTF-8, invalid bytes and escapes, against a reference") {
+  // The scanner tests eight bytes at a time for ASCII, and for ASCII mixed
+  // with two-byte sequences; random strings put every kind of byte at every
+  // position of those words. The reference is the byte-wise rule above.
+  const std::vector<std::string> pieces = {
+      "a",
+      " ",
+      "xyz",
+      "0123456",
+      "~",
+      "\x7F",  // ASCII
+      "\xC2\x80",
+      "\xC3\xA9",
+      "\xD8\xA7",
+      "\xDF\xBF",
+      "\xCE\xA9",  // two bytes
+      "\xE0\xA0\x80",
+      "\xE2\x82\xAC",
+      "\xED\x9F\xBF",
+      "\xEF\xBF\xBF",  // three
+      "\xF0\x90\x80\x80",
+      "\xF0\x9F\x98\x80",
+      "\xF4\x8F\xBF\xBF",  // four
+      "\\n",
+      "\\u00e9",
+      "\\\"",  // escapes
+      "\x80",
+      "\xBF",
+      "\xC0\x80",
+      "\xC1\xBF",
+      "\xC2",
+      "\xDF",
+      "\xE0\x80\x80",
+      "\xE0\x9F\xBF",
+      "\xED\xA0\x80",
+      "\xED\xBF\xBF",
+      "\xE2\x82",
+      "\xF0\x80\x80\x80",
+      "\xF4\x90\x80\x80",
+      "\xF5\x80\x80\x80",
+      "\xF8",
+      "\xFE",
+      "\xFF",
+      "\xF0\x9F\x98",  // invalid
+  };
+  std::mt19937 random(12345);
+  std::uniform_int_distribution<std::size_t> pick(0, pieces.size() - 1);
+  std::uniform_int_distribution<int> count(0, 24);
+  std::uniform_int_distribution<int> valid_only(0, 3);
+#ifdef ULTRAJSON_TEST_SANITIZED
+  const int rounds = 20000;
+#else
+  const int rounds = 200000;
+#endif
+  std::size_t accepted = 0, rejected = 0;
+  for (int round = 0; round < rounds; ++round) {
+    const bool only_valid = valid_only(random) == 0;
+    std::string inner;
+    const int n = count(random);
+    for (int k = 0; k < n; ++k) {
+      std::size_t index = pick(random);
+      if (only_valid) index %= 21;  // the valid pieces come first
+      inner += pieces[index];
+    }
+    // Reference: walk the text, unescaping and validating.
+    std::string expected;
+    std::size_t bad = std::string::npos;
+    for (std::size_t i = 0; i < inner.size();) {
+      if (inner[i] == '\\') {
+        if (inner[i + 1] == 'n') {
+          expected += '\n';
+          i += 2;
+        } else if (inner[i + 1] == '"') {
+          expected += '"';
+          i += 2;
+        } else {  // \u00e9
+          expected += "\xC3\xA9";
+          i += 6;
+        }
+        continue;
+      }
+      const std::size_t length = reference_sequence_length(inner, i);
+      if (length == 0) {
+        bad = i;
+        break;
+      }
+      expected.append(inner, i, length);
+      i += length;
+    }
+    const std::string json = "\"" + inner + "\"";
+    const recording got = record(json);
+    if (bad == std::string::npos) {
+      if (!got.result.ok() || got.events.size() != 1 || got.events[0].text != expected) {
+        FAIL("should decode: " << printable(json) << ": " << got.result.message());
+      }
+      ++accepted;
+    } else {
+      if (got.result.code != parse_error::invalid_utf8 || got.result.offset != bad + 1) {
+        FAIL("should be invalid UTF-8 at byte " << bad + 1 << ": " << printable(json) << ": "
+                                                << got.result.message());
+      }
+      ++rejected;
+    }
+  }
+  CHECK(accepted > static_cast<std::size_t>(rounds) / 5);
+  CHECK(rejected > static_cast<std::size_t>(rounds) / 5);
 }
