@@ -645,3 +645,129 @@ TEST_CASE("decoder: random mixtures of UTF-8, invalid bytes and escapes, against
   CHECK(accepted > static_cast<std::size_t>(rounds) / 5);
   CHECK(rejected > static_cast<std::size_t>(rounds) / 5);
 }
+
+namespace {
+
+// Reference escaper, byte-wise, written from the rules (Python's json.dumps
+// for the short forms and lowercase hex; '/' and HTML characters by option).
+std::string reference_escape(std::string_view utf8, bool ascii, bool slash, bool html) {
+  std::string out = "\"";
+  char hex[16];
+  const auto escape_unit = [&](unsigned unit) {
+    std::snprintf(hex, sizeof hex, "\\u%04x", unit);
+    out += hex;
+  };
+  for (std::size_t i = 0; i < utf8.size();) {
+    const auto b = static_cast<unsigned char>(utf8[i]);
+    if (b < 0x80) {
+      switch (b) {
+        case '"':
+          out += "\\\"";
+          break;
+        case '\\':
+          out += "\\\\";
+          break;
+        case '\b':
+          out += "\\b";
+          break;
+        case '\f':
+          out += "\\f";
+          break;
+        case '\n':
+          out += "\\n";
+          break;
+        case '\r':
+          out += "\\r";
+          break;
+        case '\t':
+          out += "\\t";
+          break;
+        default:
+          if (b < 0x20 || (html && (b == '<' || b == '>' || b == '&'))) {
+            escape_unit(b);
+          } else if (slash && b == '/') {
+            out += "\\/";
+          } else {
+            out += static_cast<char>(b);
+          }
+      }
+      ++i;
+      continue;
+    }
+    const std::size_t length = reference_sequence_length(utf8, i);
+    if (!ascii) {
+      out.append(utf8, i, length);
+    } else {
+      unsigned cp = b & (length == 2 ? 0x1Fu : length == 3 ? 0x0Fu : 0x07u);
+      for (std::size_t k = 1; k < length; ++k) {
+        cp = (cp << 6) | (static_cast<unsigned char>(utf8[i + k]) & 0x3Fu);
+      }
+      if (cp < 0x10000) {
+        escape_unit(cp);
+      } else {
+        escape_unit(0xD800 + ((cp - 0x10000) >> 10));
+        escape_unit(0xDC00 + ((cp - 0x10000) & 0x3FF));
+      }
+    }
+    i += length;
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+TEST_CASE("writer: random strings against a reference escaper, every option") {
+  const std::vector<std::string> pieces = {
+      "a",
+      "plain text",
+      "0123456",
+      "\"",
+      "\\",
+      "/",
+      "<",
+      ">",
+      "&",
+      "\x7F",
+      "\x01",
+      "\x1F",
+      "\n",
+      "\t",
+      "\b",
+      "\f",
+      "\r",
+      std::string(1, '\0'),
+      "\xC3\xA9",
+      "\xD8\xA7",
+      "\xE2\x82\xAC",
+      "\xEF\xBF\xBF",
+      "\xF0\x9F\x98\x80",
+      "\xF4\x8F\xBF\xBF",
+  };
+  std::mt19937 random(777);
+  std::uniform_int_distribution<std::size_t> pick(0, pieces.size() - 1);
+  std::uniform_int_distribution<int> count(0, 30);
+#ifdef ULTRAJSON_TEST_SANITIZED
+  const int rounds = 5000;
+#else
+  const int rounds = 50000;
+#endif
+  for (int round = 0; round < rounds; ++round) {
+    std::string text;
+    const int n = count(random);
+    for (int k = 0; k < n; ++k) text += pieces[pick(random)];
+    for (int flags = 0; flags < 8; ++flags) {
+      ultrajson::write_options options;
+      options.ensure_ascii = (flags & 1) != 0;
+      options.escape_forward_slashes = (flags & 2) != 0;
+      options.encode_html_chars = (flags & 4) != 0;
+      ultrajson::writer out(options);
+      REQUIRE(out.string_value(text));
+      const std::string expected = reference_escape(
+          text, options.ensure_ascii, options.escape_forward_slashes, options.encode_html_chars);
+      if (out.view() != expected) {
+        FAIL("flags " << flags << ": " << printable(text) << " written as " << printable(out.view())
+                      << ", expected " << printable(expected));
+      }
+    }
+  }
+}
