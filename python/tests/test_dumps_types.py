@@ -1,0 +1,678 @@
+"""dumps(): what each Python type becomes (spec: type dispatch, keys, floats, ints,
+escapes, depth)."""
+
+from __future__ import annotations
+
+import collections
+import decimal
+import enum
+import json
+import random
+import struct
+import sys
+
+import pytest
+
+from _support import nested_dicts, nested_lists
+from ultrajson import dumps, loads
+
+NAN = float("nan")
+INF = float("inf")
+
+
+# -- type dispatch --------------------------------------------------------------
+
+
+def test_bool_before_int():
+    assert dumps(True) == "true"
+    assert dumps(False) == "false"
+    assert dumps([True, False, 1, 0]) == "[true,false,1,0]"
+
+
+def test_none():
+    assert dumps(None) == "null"
+    assert dumps([None, {"a": None}]) == '[null,{"a":null}]'
+
+
+class WeirdInt(int):
+    def __repr__(self):
+        return "WeirdInt!"
+
+    def __str__(self):
+        return "weird"
+
+
+class Colour(enum.IntEnum):
+    RED = 5
+    BIG = 2**70
+
+
+class Flags(enum.IntFlag):
+    A = 1
+    B = 2
+
+
+def test_int_subclass_writes_its_value():
+    assert dumps(WeirdInt(7)) == "7"
+    assert dumps([WeirdInt(-3)]) == "[-3]"
+
+
+def test_int_enum_writes_its_value():
+    assert dumps(Colour.RED) == "5"
+    assert dumps([Colour.BIG]) == str(2**70).join("[]")
+    assert dumps(Flags.A | Flags.B) == "3"
+
+
+class WeirdFloat(float):
+    def __repr__(self):
+        return "WeirdFloat!"
+
+
+def test_float_subclass_writes_its_value():
+    assert dumps(WeirdFloat(2.5)) == "2.5"
+
+
+class WeirdStr(str):
+    def __str__(self):
+        return "other"
+
+    def __repr__(self):
+        return "other"
+
+
+def test_str_subclass_writes_its_value():
+    assert dumps(WeirdStr("s/é")) == '"s\\/\\u00e9"'
+    assert dumps({WeirdStr("k"): WeirdStr("v")}) == '{"k":"v"}'
+
+
+class StrEnum(str, enum.Enum):
+    A = "a-value"
+
+
+def test_str_enum_writes_its_value():
+    assert dumps(StrEnum.A) == '"a-value"'
+
+
+@pytest.mark.parametrize(
+    "value,expected",
+    [
+        (decimal.Decimal("1.1"), "1.1"),
+        (decimal.Decimal("1.10"), "1.1"),
+        (decimal.Decimal("0.1"), "0.1"),
+        (decimal.Decimal("-0"), "-0.0"),
+        (decimal.Decimal("3"), "3.0"),
+        (decimal.Decimal("1e16"), "1e+16"),
+        (decimal.Decimal("0.1000000000000000055511151231257827"), "0.1"),
+        (decimal.Decimal("1e400"), "Infinity"),
+        (decimal.Decimal("-Infinity"), "-Infinity"),
+        (decimal.Decimal("NaN"), "NaN"),
+    ],
+)
+def test_decimal_through_float(value, expected):
+    assert dumps(value) == expected
+
+
+def test_decimal_nan_with_allow_nan_false():
+    with pytest.raises(OverflowError):
+        dumps(decimal.Decimal("NaN"), allow_nan=False)
+
+
+class ItemsOverridden(dict):
+    def items(self):
+        return [("overridden", 0)]
+
+    def keys(self):
+        return ["overridden"]
+
+    def __iter__(self):
+        return iter(["overridden"])
+
+
+def test_dict_subclasses():
+    assert dumps(collections.OrderedDict([("b", 1), ("a", 2)])) == '{"b":1,"a":2}'
+    dd = collections.defaultdict(list)
+    dd["x"].append(1)
+    assert dumps(dd) == '{"x":[1]}'
+    assert dumps(collections.Counter("aab")) == '{"a":2,"b":1}'
+    # Iterated as a dict: its own storage, not overridden Python methods.
+    assert dumps(ItemsOverridden(a=1)) == '{"a":1}'
+
+
+def test_list_and_tuple_subclasses():
+    point = collections.namedtuple("Point", "x y")
+    assert dumps(point(1, 2)) == "[1,2]"
+    assert dumps((1, "a", None)) == '[1,"a",null]'
+    assert dumps(()) == "[]"
+
+    class MyList(list):
+        pass
+
+    class MyTuple(tuple):
+        pass
+
+    assert dumps(MyList([1, [2]])) == "[1,[2]]"
+    assert dumps(MyTuple((3,))) == "[3]"
+
+
+class ToDict:
+    def toDict(self):
+        return {"x": 1, "y": [ToDict2()]}
+
+
+class ToDict2:
+    def toDict(self):
+        return {"z": None}
+
+
+class ToDictNotDict:
+    def toDict(self):
+        return [1, 2]
+
+
+class RawJSON:
+    def __init__(self, raw):
+        self.raw = raw
+
+    def __json__(self):
+        return self.raw
+
+
+class Both:
+    def toDict(self):
+        return {"from": "toDict"}
+
+    def __json__(self):
+        return '"from __json__"'
+
+
+class Unknown:
+    def __repr__(self):
+        return "<Unknown thing>"
+
+
+def test_to_dict():
+    assert dumps(ToDict()) == '{"x":1,"y":[{"z":null}]}'
+    assert dumps({"k": ToDict2()}) == '{"k":{"z":null}}'
+
+
+def test_to_dict_result_uses_options():
+    assert dumps(ToDict(), sort_keys=True, indent=1) == (
+        '{\n "x": 1,\n "y": [\n  {\n   "z": null\n  }\n ]\n}'
+    )
+
+
+@pytest.mark.parametrize("result", [[1, 2], "s", None, 1, collections.UserDict(a=1)])
+def test_to_dict_must_return_dict(result):
+    class Bad:
+        def toDict(self):
+            return result
+
+    with pytest.raises(TypeError, match="toDict"):
+        dumps(Bad())
+
+
+def test_to_dict_may_return_dict_subclass():
+    class Good:
+        def toDict(self):
+            return collections.OrderedDict(a=1)
+
+    assert dumps(Good()) == '{"a":1}'
+
+
+def test_to_dict_exception_propagates():
+    class Boom:
+        def toDict(self):
+            raise KeyError("inside toDict")
+
+    with pytest.raises(KeyError, match="inside toDict"):
+        dumps([Boom()])
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        '{"raw":  [1, 2]}',
+        "  not even json / <&> é ",
+        "",
+        b'{"raw":  [1, 2]}',
+        b"bytes \xc3\xa9",
+    ],
+)
+def test_json_method_inserted_raw(raw):
+    text = raw.decode() if isinstance(raw, bytes) else raw
+    assert dumps(RawJSON(raw)) == text
+    assert dumps([RawJSON(raw), 1]) == "[" + text + ",1]"
+    assert dumps({"k": RawJSON(raw)}) == '{"k":' + text + "}"
+
+
+@pytest.mark.parametrize("result", [5, None, ["x"], bytearray(b"x")])
+def test_json_method_must_return_str_or_bytes(result):
+    with pytest.raises(TypeError, match="__json__"):
+        dumps(RawJSON(result))
+
+
+def test_json_method_exception_propagates():
+    class Boom:
+        def __json__(self):
+            raise KeyError("inside __json__")
+
+    with pytest.raises(KeyError, match="inside __json__"):
+        dumps([Boom()])
+
+
+def test_to_dict_before_json_method():
+    assert dumps(Both()) == '{"from":"toDict"}'
+
+
+def test_builtin_types_before_to_dict_and_json_method():
+    class D(dict):
+        def toDict(self):
+            return {"no": 1}
+
+        def __json__(self):
+            return '"no"'
+
+    class L(list):
+        def toDict(self):
+            return {"no": 1}
+
+    class S(str):
+        def __json__(self):
+            return '"no"'
+
+    class I(int):
+        def toDict(self):
+            return {"no": 1}
+
+    assert dumps(D(a=1)) == '{"a":1}'
+    assert dumps(L([1])) == "[1]"
+    assert dumps(S("s")) == '"s"'
+    assert dumps(I(4)) == "4"
+
+
+def test_to_dict_and_json_method_before_default():
+    def default(obj):
+        raise AssertionError("default called")
+
+    assert dumps([ToDict2(), RawJSON("7")], default=default) == '[{"z":null},7]'
+
+
+def test_unknown_type_error_message():
+    obj = Unknown()
+    with pytest.raises(TypeError) as info:
+        dumps(obj)
+    assert str(info.value) == "<Unknown thing> is not JSON serializable"
+
+
+@pytest.mark.parametrize(
+    "obj", [set(), frozenset([1]), 1j, bytearray(b"x"), memoryview(b"x"), object(), dumps, type]
+)
+def test_unsupported_builtin_types(obj):
+    with pytest.raises(TypeError) as info:
+        dumps(obj)
+    assert str(info.value) == f"{obj!r} is not JSON serializable"
+
+
+def test_unknown_nested():
+    obj = Unknown()
+    with pytest.raises(TypeError, match="<Unknown thing> is not JSON serializable"):
+        dumps({"a": [1, {"b": obj}]})
+
+
+# -- dict keys ----------------------------------------------------------------
+
+
+class KeyObj:
+    def __str__(self):
+        return 'key"/'
+
+    def __hash__(self):
+        return 1
+
+
+@pytest.mark.parametrize(
+    "key,expected",
+    [
+        ("s", '{"s":1}'),
+        (b"b", '{"b":1}'),
+        (b"\xc3\xa9", '{"\\u00e9":1}'),
+        (True, '{"true":1}'),
+        (False, '{"false":1}'),
+        (None, '{"null":1}'),
+        (7, '{"7":1}'),
+        (-(2**70), '{"-1180591620717411303424":1}'),
+        (1.5, '{"1.5":1}'),
+        (1e16, '{"1e+16":1}'),
+        (decimal.Decimal("1.10"), '{"1.10":1}'),
+        ((1, "a"), "{\"(1, 'a')\":1}"),
+        (KeyObj(), '{"key\\"\\/":1}'),
+        (WeirdStr("ws"), '{"ws":1}'),
+        (Colour.RED, '{"' + str(Colour.RED) + '":1}'),
+    ],
+)
+def test_dict_key_conversion(key, expected):
+    assert dumps({key: 1}) == expected
+
+
+def test_dict_int_key_subclass_uses_str():
+    assert dumps({WeirdInt(3): 1}) == '{"weird":1}'
+
+
+def test_dict_keys_escaped():
+    assert dumps({'a"\\\n\x01': 1}) == '{"a\\"\\\\\\n\\u0001":1}'
+
+
+def test_dict_key_str_raising():
+    class Bad:
+        def __str__(self):
+            raise RuntimeError("no str")
+
+    with pytest.raises(RuntimeError, match="no str"):
+        dumps({Bad(): 1})
+
+
+# -- ints ---------------------------------------------------------------------
+
+BIG_INTS = [
+    0,
+    -1,
+    2**31 - 1,
+    2**31,
+    -(2**31),
+    2**53 + 1,
+    2**63 - 1,
+    2**63,
+    -(2**63),
+    -(2**63) - 1,
+    2**64 - 1,
+    2**64,
+    -(2**64),
+    10**30,
+    -(10**30) - 7,
+    2**1000,
+    10**4299,
+]
+
+
+@pytest.mark.parametrize("value", BIG_INTS)
+def test_ints_exact(value):
+    assert dumps(value) == str(value)
+    assert dumps([value]) == f"[{value}]"
+    assert loads(dumps(value)) == value
+
+
+def test_int_digit_limit():
+    limit = sys.get_int_max_str_digits()
+    try:
+        sys.set_int_max_str_digits(4300)
+        assert dumps(10**4299) == "1" + "0" * 4299
+        with pytest.raises(ValueError, match="limit"):
+            dumps(10**4300)
+        sys.set_int_max_str_digits(0)
+        assert dumps(10**5000) == "1" + "0" * 5000
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
+# -- floats ---------------------------------------------------------------------
+
+FLOATS = [
+    0.0,
+    -0.0,
+    1.0,
+    -1.0,
+    0.1,
+    0.2,
+    0.3,
+    1 / 3,
+    2 / 3,
+    1e-05,
+    1e-4,
+    0.0001,
+    0.001,
+    1e-7,
+    1.5e-7,
+    1e15,
+    1e16,
+    1.5e16,
+    9007199254740993.0,
+    123456789012345680.0,
+    1e21,
+    1e22,
+    1e23,
+    1e100,
+    1e-100,
+    5e-324,
+    -5e-324,
+    2.2250738585072014e-308,
+    2.225073858507201e-308,
+    1.7976931348623157e308,
+    -1.7976931348623157e308,
+    100.0,
+    123.456,
+    3.141592653589793,
+    2.718281828459045,
+    0.5,
+    12345678.9,
+    4.35,
+    1e300 * 1.1,
+]
+
+
+@pytest.mark.parametrize("value", FLOATS, ids=[repr(f) for f in FLOATS])
+def test_float_layout_as_repr(value):
+    assert dumps(value) == repr(value)
+    assert dumps([value]) == json.dumps([value], separators=(",", ":"))
+
+
+def test_float_examples_from_the_spec():
+    assert dumps(1.0) == "1.0"
+    assert dumps(1e-05) == "1e-05"
+    assert dumps(1e16) == "1e+16"
+    assert dumps(-0.0) == "-0.0"
+
+
+def test_random_doubles_as_repr():
+    rng = random.Random(1234)
+    values = []
+    while len(values) < 20000:
+        (value,) = struct.unpack("<d", rng.getrandbits(64).to_bytes(8, "little"))
+        if value == value and abs(value) != INF:
+            values.append(value)
+    for _ in range(5000):
+        values.append(rng.uniform(-1e6, 1e6))
+        values.append(round(rng.uniform(-1000, 1000), rng.randint(0, 6)))
+    assert dumps(values) == json.dumps(values, separators=(",", ":"))
+    for value in values[:2000]:
+        assert dumps(value) == repr(value)
+
+
+def test_nan_and_infinity():
+    assert dumps(NAN) == "NaN"
+    assert dumps(INF) == "Infinity"
+    assert dumps(-INF) == "-Infinity"
+    assert dumps({"a": [NAN, INF, -INF]}) == '{"a":[NaN,Infinity,-Infinity]}'
+
+
+# -- strings and escapes ----------------------------------------------------------
+
+
+def test_short_escapes():
+    assert dumps('"\\\b\f\n\r\t') == '"\\"\\\\\\b\\f\\n\\r\\t"'
+
+
+@pytest.mark.parametrize("code", range(0x20))
+def test_control_characters(code):
+    expected = json.dumps(chr(code))
+    assert expected in {'"\\b"', '"\\f"', '"\\n"', '"\\r"', '"\\t"'} or expected == f'"\\u{code:04x}"'
+    assert dumps(chr(code)) == expected
+    assert dumps(chr(code), ensure_ascii=False) == expected
+    assert dumps({chr(code): 1}) == "{" + expected + ":1}"
+
+
+def test_del_is_ascii_not_escaped():
+    # U+007F is ASCII and not a JSON control character: written as is (as ujson).
+    assert dumps("\x7f") == '"\x7f"'
+    assert dumps("\x7f", ensure_ascii=False) == '"\x7f"'
+
+
+def test_printable_ascii_unchanged():
+    text = "".join(chr(c) for c in range(0x20, 0x7F) if chr(c) not in '"\\/')
+    assert dumps(text) == '"' + text + '"'
+
+
+def test_line_separators():
+    assert dumps("\u2028\u2029") == '"\\u2028\\u2029"'
+    assert dumps("\u2028\u2029", ensure_ascii=False) == '"\u2028\u2029"'
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("\ud800", '"\\ud800"'),
+        ("\udfff", '"\\udfff"'),
+        ("a\udc80b", '"a\\udc80b"'),
+        ("\udc00\ud800", '"\\udc00\\ud800"'),
+        ("\ud83d\ude00", '"\\ud83d\\ude00"'),
+        ("é\ud800€", None),
+    ],
+)
+def test_lone_surrogates_escaped(text, expected):
+    if expected is None:
+        assert dumps(text) == '"\\u00e9\\ud800\\u20ac"'
+        assert dumps(text, ensure_ascii=False) == '"é\\ud800€"'
+        return
+    assert dumps(text) == expected
+    assert dumps(text, ensure_ascii=False) == expected
+    assert dumps({text: text}) == "{" + expected + ":" + expected + "}"
+
+
+def test_lone_surrogate_round_trip():
+    for text in ["\ud800", "x\udfffy", "\udbff\udbff"]:
+        assert loads(dumps(text)) == text
+        assert loads(dumps(text, ensure_ascii=False)) == text
+
+
+def test_long_strings():
+    for text in ["a" * 100_000, "é" * 50_000 + "😀" * 50_000, '"' * 10_000 + "/" * 10_000]:
+        assert dumps(text, escape_forward_slashes=False) == json.dumps(text)
+        assert dumps(text, escape_forward_slashes=False, ensure_ascii=False) == json.dumps(
+            text, ensure_ascii=False
+        )
+
+
+# -- depth ----------------------------------------------------------------------
+
+
+def test_depth_1024_lists():
+    assert dumps(nested_lists(1024)) == "[" * 1024 + "]" * 1024
+
+
+def test_depth_1024_dicts():
+    assert dumps(nested_dicts(1024)) == '{"a":' * 1023 + "{}" + "}" * 1023
+
+
+def test_depth_1024_with_indent():
+    # json.dumps(indent=...) recurses in Python and cannot go this deep, so the
+    # layout is built here: level k is indented by k spaces.
+    expected = "[]"
+    for level in range(1022, -1, -1):
+        expected = "[\n" + " " * (level + 1) + expected + "\n" + " " * level + "]"
+    assert dumps(nested_lists(1024), indent=1) == expected
+    assert dumps(nested_lists(3), indent=1) == json.dumps(nested_lists(3), indent=1)
+
+
+def test_depth_1025_lists():
+    with pytest.raises(OverflowError, match="Maximum recursion level reached"):
+        dumps(nested_lists(1025))
+
+
+def test_depth_1025_dicts():
+    with pytest.raises(OverflowError, match="Maximum recursion level reached"):
+        dumps(nested_dicts(1025))
+
+
+def test_depth_1025_mixed():
+    value: object = []
+    for i in range(1024):
+        value = [value] if i % 2 else {"k": value}
+    with pytest.raises(OverflowError, match="Maximum recursion level reached"):
+        dumps(value)
+
+
+def test_depth_far_beyond():
+    with pytest.raises(OverflowError, match="Maximum recursion level reached"):
+        dumps(nested_lists(100_000))
+
+
+def test_cycle_list():
+    value: list = [1]
+    value.append(value)
+    with pytest.raises(OverflowError, match="Maximum recursion level reached"):
+        dumps(value)
+
+
+def test_cycle_dict():
+    value: dict = {"a": 1}
+    value["self"] = value
+    with pytest.raises(OverflowError, match="Maximum recursion level reached"):
+        dumps(value)
+
+
+def test_cycle_through_both():
+    outer: dict = {"list": []}
+    outer["list"].append(outer)
+    with pytest.raises(OverflowError, match="Maximum recursion level reached"):
+        dumps(outer, indent=2, sort_keys=True)
+
+
+def test_cycle_through_to_dict():
+    class Loop:
+        def toDict(self):
+            return {"again": self}
+
+    with pytest.raises(OverflowError, match="Maximum recursion level reached"):
+        dumps(Loop())
+
+
+def test_module_usable_after_overflow():
+    value: list = []
+    value.append(value)
+    for _ in range(3):
+        with pytest.raises(OverflowError):
+            dumps(value)
+    assert dumps([1, {"a": 2}]) == '[1,{"a":2}]'
+
+
+# -- escaping at chunk boundaries -----------------------------------------------------
+
+SPECIAL_CHARS = ['"', "\\", "/", "\n", "\x00", "\x1f", "<", "&", "\x80", "é", "€", "😀", "\ud800", "\x7f"]
+
+
+def _json_reference(texts, ensure_ascii):
+    out = json.dumps(texts, ensure_ascii=ensure_ascii, separators=(",", ":"))
+    # Where ultrajson deliberately differs from json: DEL is written as is, and
+    # a lone surrogate is always escaped.
+    out = out.replace("\\u007f", "\x7f")
+    return "".join(f"\\u{ord(c):04x}" if 0xD800 <= ord(c) < 0xE000 else c for c in out)
+
+
+@pytest.mark.parametrize("special", SPECIAL_CHARS, ids=[f"U+{ord(c):04X}" for c in SPECIAL_CHARS])
+def test_escaping_a_special_char_at_every_position(special):
+    texts = []
+    for length in range(0, 41):
+        for pos in range(length + 1):
+            texts.append("a" * pos + special + "b" * (length - pos))
+    texts.append(special * 40)
+    texts.append(("x" * 7 + special) * 9)
+    for ensure_ascii in (True, False):
+        expected = _json_reference(texts, ensure_ascii)
+        assert dumps(texts, ensure_ascii=ensure_ascii, escape_forward_slashes=False) == expected
+        keyed = {t: 0 for t in texts}
+        expected_keys = _json_reference(keyed, ensure_ascii)
+        assert dumps(keyed, ensure_ascii=ensure_ascii, escape_forward_slashes=False) == expected_keys
+        if special == "/":
+            assert dumps(texts, ensure_ascii=ensure_ascii) == expected.replace("/", "\\/")
+        if special in "<&":
+            html = dumps(texts, ensure_ascii=ensure_ascii, encode_html_chars=True)
+            assert html == expected.replace("<", "\\u003c").replace("&", "\\u0026")

@@ -1,0 +1,825 @@
+"""loads(): inputs, results, grammar, errors (spec: "loads(obj) -> object, load(fp)")."""
+
+from __future__ import annotations
+
+import array
+import json
+import math
+import mmap
+import random
+import struct
+import sys
+
+import pytest
+
+import ultrajson
+from _support import canon, check_error_format, json_position, same_float
+from ultrajson import JSONDecodeError, loads
+
+# -- inputs ---------------------------------------------------------------------
+
+DOC = '{"a": [1, 2.5, "é😀", null, true]}'
+VALUE = {"a": [1, 2.5, "é😀", None, True]}
+
+
+def test_str_input():
+    assert loads(DOC) == VALUE
+
+
+def test_bytes_input():
+    assert loads(DOC.encode()) == VALUE
+
+
+def test_bytearray_input():
+    assert loads(bytearray(DOC.encode())) == VALUE
+
+
+def test_memoryview_input():
+    assert loads(memoryview(DOC.encode())) == VALUE
+    assert loads(memoryview(bytearray(DOC.encode()))) == VALUE
+
+
+def test_array_input():
+    assert loads(array.array("B", DOC.encode())) == VALUE
+    assert loads(array.array("b", b"[1, 2]")) == [1, 2]
+
+
+def test_mmap_input(tmp_path):
+    path = tmp_path / "doc.json"
+    path.write_bytes(DOC.encode())
+    with open(path, "rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as m:
+        assert loads(m) == VALUE
+
+
+def test_mmap_page_sized_number_at_the_end(tmp_path):
+    # The number ends exactly at the end of the mapping: nothing past it is read.
+    size = mmap.PAGESIZE
+    path = tmp_path / "page.json"
+    path.write_bytes(b" " * (size - 5) + b"12345")
+    with open(path, "rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as m:
+        assert loads(m) == 12345
+
+
+def test_writable_mmap_input():
+    with mmap.mmap(-1, 16) as m:
+        m.write(b"[1,2]" + b" " * 11)
+        assert loads(m) == [1, 2]
+
+
+@pytest.mark.parametrize(
+    "buffer,expected",
+    [
+        (memoryview(b"[1]]]")[:3], [1]),
+        (memoryview(b"123456")[:2], 12),
+        (memoryview(b"xx[2.5]yy")[2:7], [2.5]),
+        (memoryview(b'"abc"def')[:5], "abc"),
+        (memoryview(bytearray(b"truex"))[:4], True),
+        (memoryview(b"1e5e5")[:3], 100000.0),
+        (memoryview(b"nullnull")[4:], None),
+    ],
+)
+def test_memoryview_slice_read_within_its_length(buffer, expected):
+    result = loads(buffer)
+    assert canon(result) == canon(expected)
+
+
+@pytest.mark.parametrize(
+    "buffer",
+    [memoryview(b"[1]]]")[:4], memoryview(b'"abc"')[:4], memoryview(b"tru e")[:3]],
+)
+def test_memoryview_slice_truncated_is_an_error(buffer):
+    with pytest.raises(JSONDecodeError):
+        loads(buffer)
+
+
+def test_empty_buffers():
+    for empty in ["", b"", bytearray(), memoryview(b""), memoryview(b"123")[:0]]:
+        with pytest.raises(JSONDecodeError, match="Expected object or value"):
+            loads(empty)
+
+
+def test_non_contiguous_buffer_raises():
+    view = memoryview(b"[1 , 2 ]")[::2]
+    assert not view.c_contiguous
+    with pytest.raises((TypeError, BufferError, ValueError)):
+        loads(view)
+
+
+@pytest.mark.parametrize(
+    "value", [1, 1.5, None, True, [b"[1]"], {"a": 1}, object(), ("[1]",), loads]
+)
+def test_other_types_are_type_errors(value):
+    with pytest.raises(TypeError):
+        loads(value)
+
+
+def test_str_subclass_input():
+    class S(str):
+        pass
+
+    assert loads(S("[1]")) == [1]
+
+
+def test_bytes_subclass_input():
+    class B(bytes):
+        pass
+
+    assert loads(B(b"[1]")) == [1]
+
+
+def test_argument_count():
+    with pytest.raises(TypeError):
+        loads()
+    with pytest.raises(TypeError):
+        loads("1", "2")
+    with pytest.raises(TypeError):
+        loads("1", unknown=1)
+
+
+def test_obj_keyword():
+    assert loads(obj="[1]") == [1]
+
+
+def test_input_not_modified():
+    data = bytearray(b'{"a": "\\u00e9"}')
+    loads(data)
+    assert data == bytearray(b'{"a": "\\u00e9"}')
+
+
+# -- results ----------------------------------------------------------------------
+
+
+def test_result_types():
+    value = loads('{"d": {}, "l": [], "s": "", "i": 1, "f": 1.0, "t": true, "n": null, "F": false}')
+    assert type(value) is dict
+    assert type(value["d"]) is dict
+    assert type(value["l"]) is list
+    assert type(value["s"]) is str
+    assert type(value["i"]) is int
+    assert type(value["f"]) is float
+    assert value["t"] is True
+    assert value["F"] is False
+    assert value["n"] is None
+    assert all(type(k) is str for k in value)
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("0", 0),
+        ("-0", 0),
+        ("1", 1),
+        ("-1", -1),
+        ("1.0", 1.0),
+        ("-0.0", -0.0),
+        ("0e0", 0.0),
+        ("1e2", 100.0),
+        ("1E2", 100.0),
+        ("1e+2", 100.0),
+        ("1e-2", 0.01),
+        ("12.5e1", 125.0),
+        ("-1.5E-3", -0.0015),
+        ("0.1", 0.1),
+    ],
+)
+def test_number_types(text, expected):
+    result = loads(text)
+    assert type(result) is type(expected)
+    if isinstance(expected, float):
+        assert same_float(result, expected)
+    else:
+        assert result == expected
+
+
+def test_top_level_scalars():
+    assert loads('"s"') == "s"
+    assert loads("true") is True
+    assert loads("false") is False
+    assert loads("null") is None
+    assert loads(" 42 ") == 42
+
+
+def test_big_ints_exact():
+    for value in [
+        2**53 + 1,
+        2**63 - 1,
+        2**63,
+        -(2**63),
+        -(2**63) - 1,
+        2**64 - 1,
+        2**64,
+        -(2**64),
+        -(2**64) - 1,
+        10**30,
+        -(10**100) + 1,
+        int("9" * 4300),
+    ]:
+        result = loads(str(value))
+        assert type(result) is int and result == value
+        assert loads(f"[{value}]") == [value]
+
+
+def test_int_digit_limit():
+    limit = sys.get_int_max_str_digits()
+    try:
+        sys.set_int_max_str_digits(4300)
+        assert loads("7" * 4300) == int("7" * 4300)
+        with pytest.raises(ValueError, match="limit"):
+            loads("7" * 4301)
+        with pytest.raises(ValueError, match="limit"):
+            loads(b"[-" + b"7" * 5000 + b"]")
+        sys.set_int_max_str_digits(5000)
+        assert loads("[-" + "7" * 5000 + "]") == [-int("7" * 5000)]
+        sys.set_int_max_str_digits(0)
+        assert loads("7" * 20000) == int("7" * 20000)
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
+def test_digit_limit_does_not_apply_to_floats():
+    text = "1" + "0" * 5000 + ".5e-4990"
+    assert loads(text) == float(text)
+    assert loads("1" * 5000 + ".0") == math.inf
+
+
+HARD_FLOATS = [
+    "2.2250738585072011e-308",
+    "2.2250738585072012e-308",
+    "2.2250738585072014e-308",
+    "2.225073858507201136057409796709131975934819546351645648e-308",
+    "1.7976931348623157e308",
+    "1.7976931348623158e308",
+    "1.797693134862315807937289714053e308",
+    "4.9406564584124654e-324",
+    "2.4703282292062327e-324",
+    "2.4703282292062328e-324",
+    "9007199254740993.0",
+    "9007199254740993.00000000000000000000000000000001",
+    "0.1",
+    "0.30000000000000004",
+    "1e23",
+    "8.98846567431158e307",
+    "1" + "0" * 400 + "e-400",
+    "0." + "0" * 400 + "1e401",
+    "123456789012345678901234567890e-10",
+    "7.038531e-26",
+    "1.00000000000000011102230246251565404236316680908203125",
+    "1.00000000000000011102230246251565404236316680908203124",
+    "1.00000000000000011102230246251565404236316680908203126",
+    "2.00000000000000044408920985006261616945266723632812",
+    "5e-324",
+    "1e-323",
+    "3.0e-324",
+    "0.000001",
+    "1e-7",
+    "17976931348623157e292",
+    "-0.0e0",
+    "0.0000000000000000000000000000000000000000001e43",
+]
+
+
+@pytest.mark.parametrize("text", HARD_FLOATS, ids=range(len(HARD_FLOATS)))
+def test_hard_floats_correctly_rounded(text):
+    result = loads(text)
+    assert type(result) is float
+    assert same_float(result, float(text))
+
+
+def test_generated_decimal_strings_correctly_rounded():
+    rng = random.Random(20240229)
+    texts = []
+    for _ in range(20000):
+        digits = "".join(rng.choice("0123456789") for _ in range(rng.randint(1, 25)))
+        digits = digits.lstrip("0") or "0"
+        frac = rng.choice(["", "." + "".join(rng.choice("0123456789") for _ in range(rng.randint(1, 20)))])
+        exp = rng.choice(["", f"e{rng.randint(-350, 350)}", f"E+{rng.randint(0, 330)}", f"e-{rng.randint(0, 340)}"])
+        if not frac and not exp:
+            frac = ".0"
+        sign = rng.choice(["", "-"])
+        texts.append(f"{sign}{digits}{frac}{exp}")
+    values = loads("[" + ",".join(texts) + "]")
+    for text, value in zip(texts, values):
+        assert type(value) is float, text
+        assert same_float(value, float(text)), text
+
+
+def test_shortest_reprs_read_back():
+    rng = random.Random(7)
+    doubles = []
+    while len(doubles) < 20000:
+        (d,) = struct.unpack("<d", rng.getrandbits(64).to_bytes(8, "little"))
+        if math.isfinite(d):
+            doubles.append(d)
+    values = loads("[" + ",".join(repr(d) for d in doubles) + "]")
+    assert all(same_float(a, b) for a, b in zip(values, doubles))
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("1e400", math.inf),
+        ("-1e400", -math.inf),
+        ("1.5e999999", math.inf),
+        ("1e-400", 0.0),
+        ("-1e-400", -0.0),
+        ("123e-10000000", 0.0),
+    ],
+)
+def test_overflow_and_underflow(text, expected):
+    assert same_float(loads(text), expected)
+
+
+def test_nan_and_infinity_accepted():
+    value = loads("[NaN, Infinity, -Infinity]")
+    assert math.isnan(value[0])
+    assert value[1:] == [math.inf, -math.inf]
+    assert math.isnan(loads("NaN"))
+    assert loads("Infinity") == math.inf
+    assert loads("-Infinity") == -math.inf
+    assert loads(b'{"a": -Infinity}') == {"a": -math.inf}
+
+
+@pytest.mark.parametrize(
+    "text", ["nan", "NAN", "-NaN", "+NaN", "inf", "Inf", "-Inf", "+Infinity", "infinity", "Infinit", "NaN1"]
+)
+def test_other_nan_spellings_rejected(text):
+    with pytest.raises(JSONDecodeError):
+        loads(text)
+
+
+# -- whitespace -------------------------------------------------------------------
+
+
+def test_whitespace_accepted():
+    assert loads(" \t\r\n[ \t\r\n1 \t\r\n, \t\r\n{ \t\r\n\"a\" \t\r\n: \t\r\n2 \t\r\n} \t\r\n] \t\r\n") == [
+        1,
+        {"a": 2},
+    ]
+
+
+@pytest.mark.parametrize(
+    "space", ["\f", "\v", "\xa0", "\u2000", "\u3000", "\ufeff", "\x00", "\x1c", "\u0085"]
+)
+@pytest.mark.parametrize("where", ["before", "after", "inside"])
+def test_other_whitespace_rejected(space, where):
+    doc = {"before": space + "1", "after": "1" + space, "inside": "[1," + space + "2]"}[where]
+    with pytest.raises(JSONDecodeError):
+        loads(doc)
+    with pytest.raises(JSONDecodeError):
+        loads(doc.encode())
+
+
+# -- objects, strings ---------------------------------------------------------------
+
+
+def test_duplicate_keys_last_wins():
+    assert loads('{"a": 1, "a": 2}') == {"a": 2}
+    value = loads('{"a": 1, "b": 2, "a": 3}')
+    assert value == {"a": 3, "b": 2}
+    assert list(value) == list(json.loads('{"a": 1, "b": 2, "a": 3}'))
+
+
+def test_key_order_kept():
+    assert list(loads('{"z": 1, "a": 2, "m": 3}')) == ["z", "a", "m"]
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ('"\\ud800"', "\ud800"),
+        ('"\\udfff"', "\udfff"),
+        ('"\\uDC00\\uD800"', "\udc00\ud800"),
+        ('"\\ud800\\u0041"', "\ud800A"),
+        ('"\\ud800\\n"', "\ud800\n"),
+        ('"a\\ud800"', "a\ud800"),
+        ('"\\ud83d\\ude00"', "😀"),
+        ('"\\uD83D\\uDE00"', "😀"),
+        ('"\\ud800\\ud800\\udc00"', "\ud800\U00010000"),
+        ('"\\udbff\\udfff"', "\U0010ffff"),
+        ('{"\\udfaa": 0}', {"\udfaa": 0}),
+    ],
+)
+def test_escaped_surrogates(text, expected):
+    assert loads(text) == expected
+    assert loads(text.encode()) == expected
+    assert loads(text) == json.loads(text)
+
+
+def test_raw_lone_surrogate_in_str_input():
+    # A str may hold a lone surrogate; json and ujson both return it as is.
+    assert loads('["\ud800", "a\udfffb"]') == ["\ud800", "a\udfffb"]
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        (r'"\"\\\/\b\f\n\r\t"', '"\\/\b\f\n\r\t'),
+        (r'"\u0000\u001f\u0041\u00e9\u20AC"', "\x00\x1fAé€"),
+        ('"\x7f"', "\x7f"),
+        ('"é€😀"', "é€😀"),
+        ('"\u2028\u2029"', "\u2028\u2029"),
+    ],
+)
+def test_string_escapes(text, expected):
+    assert loads(text) == expected
+    assert loads(text.encode()) == expected
+
+
+def test_valid_utf8_bytes():
+    assert loads(b'"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\xf4\x8f\xbf\xbf"') == "é€😀\U0010ffff"
+    assert loads(b'{"\xc3\xa9": "\xef\xbf\xbf"}') == {"é": "\uffff"}
+
+
+def test_long_strings():
+    for text in ["a" * 100_000, "é" * 50_000 + "😀" * 50_000, "\\n" * 10_000]:
+        doc = '["' + text + '"]'
+        assert loads(doc) == json.loads(doc)
+        assert loads(doc.encode()) == json.loads(doc)
+
+
+def test_many_keys_and_repeated_keys():
+    doc = json.dumps([{f"key{i % 50}": i, "common": [i]} for i in range(5000)])
+    assert canon(loads(doc)) == canon(json.loads(doc))
+
+
+# -- strict grammar -------------------------------------------------------------------
+
+REJECTED = [
+    "01",
+    "-01",
+    "00",
+    "1.",
+    "-",
+    "-.5",
+    ".5",
+    "+1",
+    "1.e5",
+    "1e",
+    "1e+",
+    "1E-",
+    "0x10",
+    "- 1",
+    "--1",
+    "1..2",
+    "[01]",
+    "[1.]",
+    "[-]",
+    '{"a": 01}',
+    '"\x00"',
+    '"\x01"',
+    '"\t"',
+    '"\n"',
+    '"\r"',
+    '"\x1f"',
+    '["a\nb"]',
+    "[1,]",
+    "[1,,2]",
+    "[,1]",
+    "[,]",
+    '{"a":1,}',
+    '{,"a":1}',
+    '{"a":1,,"b":2}',
+    "'a'",
+    "['a']",
+    "{'a': 1}",
+    "/*c*/1",
+    "1/*c*/",
+    "[1]//c",
+    "//c\n1",
+    "# c\n1",
+    "[1]#",
+    "{a:1}",
+    '{"a" 1}',
+    '{"a":}',
+    "{1:2}",
+    "{null:2}",
+    "True",
+    "NULL",
+    "nul",
+    "tru",
+    "fals",
+    "truex",
+    "[1 2]",
+    "1 2",
+    "[1] [2]",
+    '"abc',
+    '["abc]',
+    '"\\x"',
+    '"\\u12"',
+    '"\\u12G4"',
+    '"\\U0041"',
+    '"\\"',
+    '"\\',
+    "[",
+    "]",
+    "{",
+    "}",
+    "{}}",
+    "[[]",
+    '{"a"',
+    '{"a":',
+    '{"a":1',
+    "",
+    " ",
+    "\n",
+    "[\x00]",
+]
+
+
+@pytest.mark.parametrize("text", REJECTED, ids=[repr(t) for t in REJECTED])
+def test_strict_grammar_rejects(text):
+    with pytest.raises(JSONDecodeError) as info:
+        loads(text)
+    check_error_format(info.value, text)
+    with pytest.raises(JSONDecodeError) as info:
+        loads(text.encode())
+    check_error_format(info.value)
+    # And so does the standard library, except for what it accepts as a prefix.
+    with pytest.raises((ValueError, RecursionError)):
+        json.loads(text)
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b'"\xff"',
+        b'"\xfe"',
+        b'"\x80"',
+        b'"a\xbfb"',
+        b'"\xc0\xaf"',
+        b'"\xc1\xbf"',
+        b'"\xe0\x80\xaf"',
+        b'"\xf0\x80\x80\xaf"',
+        b'"\xe0\xff"',
+        b'"\xc3"',
+        b'"\xe2\x82"',
+        b'"\xf0\x9f\x98"',
+        b'"\xf4\x90\x80\x80"',
+        b'"\xf5\x80\x80\x80"',
+        b'"\xfc\x83\xbf\xbf\xbf\xbf"',
+        b'["\xc3\xa9\xe9"]',
+        b'{"\xff": 1}',
+        b"\xff",
+        b"[1]\xff",
+        b"\xef\xbb\xbf[1]",
+    ],
+)
+def test_invalid_utf8_rejected(raw):
+    with pytest.raises(JSONDecodeError):
+        loads(raw)
+    with pytest.raises(JSONDecodeError):
+        loads(bytearray(raw))
+
+
+@pytest.mark.parametrize(
+    "raw", [b'"\xed\xa0\x80"', b'"\xed\xbf\xbf"', b'["\xed\xa0\xbd\xed\xb8\x80"]']
+)
+def test_utf8_encoded_surrogates_rejected(raw):
+    # ED A0 80 is U+D800 written as if it were a scalar value: not UTF-8
+    # (RFC 3629), so the spec's "invalid UTF-8 in bytes input is rejected"
+    # applies.  (json and ujson accept it; only escaped surrogates pass.)
+    with pytest.raises(JSONDecodeError):
+        loads(raw)
+
+
+def test_invalid_utf8_at_end_of_a_slice():
+    # The slice ends inside a multi-byte sequence: the byte after it must not
+    # complete the character.
+    with pytest.raises(JSONDecodeError):
+        loads(memoryview(b'"\xc3\xa9"')[:2])
+    with pytest.raises(JSONDecodeError):
+        loads(memoryview(b'"\xc3\xa9"')[:3])
+
+
+# -- depth ----------------------------------------------------------------------------
+
+
+def test_depth_1024_ok():
+    value = loads("[" * 1024 + "]" * 1024)
+    depth = 0
+    while isinstance(value, list):
+        depth += 1
+        value = value[0] if value else None
+    assert depth == 1024
+    value = loads('{"a":' * 1023 + "{}" + "}" * 1023)
+    depth = 1
+    while value:
+        assert list(value) == ["a"]
+        value = value["a"]
+        depth += 1
+    assert value == {} and depth == 1024
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        "[" * 1025 + "]" * 1025,
+        '{"a":' * 1025 + "1" + "}" * 1025,
+        '[{"a":' * 513 + "1" + "}]" * 513,
+        "[" * 1025,
+    ],
+    ids=["lists", "dicts", "mixed", "unclosed"],
+)
+def test_depth_1025_rejected(doc):
+    with pytest.raises(JSONDecodeError, match="depth limit") as info:
+        loads(doc)
+    check_error_format(info.value, doc)
+    with pytest.raises(JSONDecodeError, match="depth limit"):
+        loads(doc.encode())
+
+
+def test_million_open_brackets():
+    for doc in ["[" * 1_000_000, b"[" * 1_000_000, '{"a":' * 1_000_000, "[" * 1_000_000 + "]" * 1_000_000]:
+        with pytest.raises(JSONDecodeError, match="depth limit"):
+            loads(doc)
+
+
+# -- error messages and positions ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "doc,message",
+    [
+        ("", "Expected object or value: line 1 column 1 (char 0)"),
+        ("[1] x", "Trailing data: line 1 column 5 (char 4)"),
+        ("[1]]", "Trailing data: line 1 column 4 (char 3)"),
+        ("1 2", "Trailing data: line 1 column 3 (char 2)"),
+        ("  @", "Expected object or value: line 1 column 3 (char 2)"),
+        ('{"a":\n  @}', "Expected object or value: line 2 column 3 (char 8)"),
+    ],
+)
+def test_error_message_exact(doc, message):
+    with pytest.raises(JSONDecodeError) as info:
+        loads(doc)
+    assert str(info.value) == message
+    check_error_format(info.value, doc)
+
+
+@pytest.mark.parametrize(
+    "doc,prefix",
+    [
+        ("x", "Expected object or value"),
+        ("'a'", "Expected object or value"),
+        ("[", "Expected object or value"),
+        ("tru", "Unexpected character found when decoding 'true'"),
+        ("trUe", "Unexpected character found when decoding 'true'"),
+        ("[tru]", "Unexpected character found when decoding 'true'"),
+        ("fals", "Unexpected character found when decoding 'false'"),
+        ("nul", "Unexpected character found when decoding 'null'"),
+        ("nan", "Unexpected character found when decoding 'null'"),
+        ('"abc', "Unmatched '\"' when decoding 'string'"),
+        ('["abc', "Unmatched '\"' when decoding 'string'"),
+        ('{"a": "b', "Unmatched '\"' when decoding 'string'"),
+        ("[1] x", "Trailing data"),
+    ],
+)
+def test_error_message_wording(doc, prefix):
+    with pytest.raises(JSONDecodeError) as info:
+        loads(doc)
+    err = info.value
+    assert str(err).startswith(prefix), str(err)
+    assert err.msg.startswith(prefix)
+    check_error_format(err, doc)
+
+
+def test_error_position_multiline_non_ascii():
+    doc = '{"é😀": "ü€",\n "k": [1,\n  2]\n}\n\n  x'
+    with pytest.raises(JSONDecodeError) as info:
+        loads(doc)
+    err = info.value
+    assert err.msg == "Trailing data"
+    assert err.pos == doc.index("x")
+    assert (err.lineno, err.colno) == (6, 3)
+    assert str(err) == f"Trailing data: line 6 column 3 (char {doc.index('x')})"
+
+
+def test_error_position_non_ascii_same_line():
+    doc = '["é€😀", @]'
+    with pytest.raises(JSONDecodeError) as info:
+        loads(doc)
+    err = info.value
+    assert err.pos == 8 == doc.index("@")
+    assert (err.lineno, err.colno) == (1, 9)
+    assert str(err) == "Expected object or value: line 1 column 9 (char 8)"
+
+
+def test_error_position_after_non_ascii_lines():
+    doc = '{\n  "ключ😀": [\n    "значение",\n    @\n  ]\n}'
+    with pytest.raises(JSONDecodeError) as info:
+        loads(doc)
+    err = info.value
+    pos = doc.index("@")
+    assert err.pos == pos
+    assert (err.lineno, err.colno) == json_position(doc, pos) == (4, 5)
+    assert err.doc == doc
+
+
+def test_error_position_bytes_input_lines():
+    doc = '{"é😀": 1}\n\n  x'.encode()
+    with pytest.raises(JSONDecodeError) as info:
+        loads(doc)
+    err = info.value
+    assert err.msg == "Trailing data"
+    assert (err.lineno, err.colno) == (3, 3)
+
+
+def test_error_escaped_surrogate_does_not_shift_position():
+    doc = '["\\ud83d\\ude00\\ud800", @]'
+    with pytest.raises(JSONDecodeError) as info:
+        loads(doc)
+    assert info.value.pos == doc.index("@")
+
+
+def test_error_is_module_type_for_every_kind():
+    for doc in REJECTED:
+        try:
+            loads(doc)
+        except Exception as exc:  # noqa: BLE001
+            assert type(exc) is ultrajson.JSONDecodeError, (doc, exc)
+        else:  # pragma: no cover
+            pytest.fail(f"accepted {doc!r}")
+
+
+# -- string building at chunk boundaries ------------------------------------------------
+
+# One character of each str kind (and escapes), put at every position of an
+# ASCII run, so that every chunk boundary of a scanner or str builder is hit.
+SPECIAL_CHARS = ["\x7f", "\x80", "é", "\xff", "\u0100", "€", "\uffff", "😀", "\U0010ffff", "\x00", '"', "\\"]
+
+
+@pytest.mark.parametrize("special", SPECIAL_CHARS, ids=[f"U+{ord(c):04X}" for c in SPECIAL_CHARS])
+def test_strings_with_a_special_char_at_every_position(special):
+    texts = []
+    for length in range(0, 41):
+        for pos in range(length + 1):
+            texts.append("a" * pos + special + "b" * (length - pos))
+    texts.append(special * 40)
+    texts.append(("x" * 7 + special) * 9)
+    for ensure_ascii in (False, True):
+        doc = json.dumps(texts, ensure_ascii=ensure_ascii)
+        result = loads(doc)
+        assert result == texts
+        # Equal strs of the same kind and size: a str built in a wider form than
+        # needed would still compare unequal in CPython, or waste memory.
+        assert [sys.getsizeof(s) for s in result] == [sys.getsizeof(s) for s in texts]
+        assert loads(doc.encode()) == texts
+        keyed = json.dumps({t: i for i, t in enumerate(texts)}, ensure_ascii=ensure_ascii)
+        assert loads(keyed) == json.loads(keyed)
+        assert loads(keyed.encode()) == json.loads(keyed)
+
+
+def test_mixed_kinds_in_one_string():
+    for text in ["aé€😀", "😀€éa", "é" * 9 + "€", "€" * 9 + "😀", "a" * 15 + "😀" + "a" * 15, "\u0100\xff"]:
+        for ensure_ascii in (False, True):
+            doc = json.dumps([text, {text: text}], ensure_ascii=ensure_ascii)
+            result = loads(doc)
+            assert result == [text, {text: text}]
+            assert sys.getsizeof(result[0]) == sys.getsizeof(text)
+
+
+def test_keys_similar_and_escaped():
+    # Keys that differ in one character, in length only, or only in how they are
+    # written: a cache of recently built keys must not confuse them.
+    keys = []
+    for length in range(1, 33):
+        base = "k" * length
+        keys.append(base)
+        for pos in range(length):
+            keys.append(base[:pos] + "j" + base[pos + 1 :])
+            keys.append(base[:pos] + "é" + base[pos + 1 :])
+    doc = json.dumps({k: i for i, k in enumerate(keys)})
+    for _ in range(3):
+        assert loads(doc) == json.loads(doc)
+        assert loads(doc.encode()) == json.loads(doc)
+    assert loads('{"a\\u0062": 1, "ab": 2, "a\\u00e9": 3, "aé": 4}') == {"ab": 2, "aé": 4}
+    assert loads('[{"ab": 1}, {"a\\u0062": 2}, {"ab": 3}]') == [{"ab": 1}, {"ab": 2}, {"ab": 3}]
+
+
+def test_many_distinct_keys():
+    rng = random.Random(5)
+    alphabet = "abcxyzé€😀_0123456789"
+    keys = {"".join(rng.choice(alphabet) for _ in range(rng.randint(0, 24))) for _ in range(20000)}
+    obj = {k: len(k) for k in keys}
+    doc = json.dumps(obj, ensure_ascii=False)
+    assert loads(doc) == obj
+    assert loads(doc.encode()) == obj
+    docs = [json.dumps({k: 1}) for k in list(keys)[:2000]]
+    assert [loads(d) for d in docs] == [json.loads(d) for d in docs]
+
+
+def test_error_pickles_like_json_error():
+    import pickle
+
+    with pytest.raises(JSONDecodeError) as info:
+        loads('{"a":\n  @}')
+    err = info.value
+    copy = pickle.loads(pickle.dumps(err))
+    assert type(copy) is type(err)
+    assert (copy.msg, copy.doc, copy.pos, copy.lineno, copy.colno) == (
+        err.msg,
+        err.doc,
+        err.pos,
+        err.lineno,
+        err.colno,
+    )
+    assert str(copy) == str(err)
