@@ -26,10 +26,14 @@ class key_cache {
     return make_str(text, size);
 #else
     if (size > max_key_size) return make_str(text, size);
-    PyObject*& slot = slots_[slot_of(text, size)];
-    if (slot != nullptr && static_cast<std::size_t>(PyUnicode_GET_LENGTH(slot)) == size &&
-        std::memcmp(PyUnicode_DATA(slot), text, size) == 0) {
-      return Py_NewRef(slot);
+    const std::uint64_t h = hash(text, size);
+    entry& slot = slots_[static_cast<std::size_t>(h >> 55)];
+    // The tag and length are checked first: a miss never touches the
+    // cached str's memory, which is likely cold.
+    const auto tag = static_cast<std::uint32_t>(h);
+    if (slot.key != nullptr && slot.tag == tag && slot.size == size &&
+        std::memcmp(PyUnicode_DATA(slot.key), text, size) == 0) {
+      return Py_NewRef(slot.key);
     }
     if (ascii_prefix(text, size) != size) return make_str(text, size);
     PyObject* key = make_ascii_str(text, size);
@@ -39,13 +43,22 @@ class key_cache {
       Py_DECREF(key);
       return nullptr;
     }
-    Py_XSETREF(slot, Py_NewRef(key));
+    Py_XSETREF(slot.key, Py_NewRef(key));
+    slot.tag = tag;
+    slot.size = static_cast<std::uint32_t>(size);
     return key;
 #endif
   }
 
  private:
-  static std::size_t slot_of(const char* text, std::size_t size) noexcept {
+  struct entry {
+    PyObject* key;  // an ASCII str, or nullptr
+    std::uint32_t tag;
+    std::uint32_t size;
+  };
+
+  // The top nine bits pick the slot, the low 32 are the tag.
+  static std::uint64_t hash(const char* text, std::size_t size) noexcept {
     // The first and last (up to) eight bytes and the length: cheap, and
     // enough to tell apart the keys of one document.
     std::uint64_t head = 0;
@@ -58,10 +71,11 @@ class key_cache {
     }
     std::uint64_t h = (head * 0x9E3779B97F4A7C15ull) ^ (tail * 0xC2B2AE3D27D4EB4Full) ^ size;
     h ^= h >> 29;
-    return static_cast<std::size_t>(h * 0xBF58476D1CE4E5B9ull >> 55) & (entries - 1);
+    return h * 0xBF58476D1CE4E5B9ull;
   }
 
-  PyObject* slots_[entries] = {};
+  static_assert(entries == 512, "hash() picks the slot with the top nine bits");
+  entry slots_[entries] = {};
 };
 
 }  // namespace ultrajson::python
