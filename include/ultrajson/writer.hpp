@@ -142,6 +142,15 @@ class writer {
     std::memcpy(out, text.data(), text.size());
     return out + text.size();
   }
+  // Separators are nearly always one byte (",", ":"); a memcpy of a size
+  // unknown at compile time is a library call, costlier than the write.
+  static char* copy_separator(char* out, std::string_view separator) noexcept {
+    if (separator.size() == 1) {
+      *out = separator[0];
+      return out + 1;
+    }
+    return copy(out, separator);
+  }
   detail::escape_config escape_config() const noexcept {
     return {options_.ensure_ascii, options_.escape_forward_slashes, options_.encode_html_chars,
             options_.allow_lone_surrogates};
@@ -204,7 +213,7 @@ inline char* writer::begin_value(std::size_t payload) noexcept {
   }
   char* out = reserve(options_.item_separator.size() + indent_room(stack_.size()) + payload);
   if (out == nullptr) return nullptr;
-  if (top.count++ != 0) out = copy(out, options_.item_separator);
+  if (top.count++ != 0) out = copy_separator(out, options_.item_separator);
   return write_indent(out, stack_.size());
 }
 
@@ -222,7 +231,7 @@ inline char* writer::begin_key(std::size_t payload) noexcept {
   char* out = reserve(options_.item_separator.size() + indent_room(stack_.size()) + payload +
                       options_.key_separator.size());
   if (out == nullptr) return nullptr;
-  if (top.count++ != 0) out = copy(out, options_.item_separator);
+  if (top.count++ != 0) out = copy_separator(out, options_.item_separator);
   top.awaiting_value = true;
   return write_indent(out, stack_.size());
 }
@@ -298,7 +307,7 @@ bool writer::quoted_key(std::size_t max_escaped, Escape&& escape) {
   out = escape(out);
   if (out == nullptr) return fail(write_error::invalid_utf8);
   *out++ = '"';
-  out_.commit(copy(out, options_.key_separator));
+  out_.commit(copy_separator(out, options_.key_separator));
   return true;
 }
 
