@@ -106,7 +106,9 @@ def check_error_format(err: Exception, doc: Any = None) -> None:
     assert isinstance(err.pos, int) and err.pos >= 0
     assert isinstance(err.lineno, int) and err.lineno >= 1
     assert isinstance(err.colno, int) and err.colno >= 1
-    assert str(err) == f"{err.msg}: line {err.lineno} column {err.colno} (char {err.pos})"
+    assert (
+        str(err) == f"{err.msg}: line {err.lineno} column {err.colno} (char {err.pos})"
+    )
     if isinstance(doc, str):
         assert err.doc == doc
         assert err.pos <= len(doc)

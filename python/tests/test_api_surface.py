@@ -10,8 +10,8 @@ import re
 import sys
 
 import pytest
-
 import ultrajson
+
 from _support import REPO_ROOT, check_error_format
 
 DUMPS_PARAMS = [
@@ -171,7 +171,7 @@ def test_module_is_importable_as_ujson_alias_in_sys_modules():
     saved = sys.modules.get("ujson")
     sys.modules["ujson"] = ultrajson
     try:
-        import ujson  # noqa: F811
+        import ujson
 
         assert ujson.dumps([1, "a"]) == '[1,"a"]'
     finally:

@@ -16,6 +16,7 @@ def run(args, stdin=None, cwd=None):
     return subprocess.run(
         [sys.executable, "-m", "ultrajson", *args],
         input=stdin,
+        check=False,
         capture_output=True,
         text=True,
         encoding="utf-8",
@@ -54,7 +55,9 @@ def test_indent(doc_file, tmp_path, indent):
 def test_sort_keys(doc_file, tmp_path):
     result = run(["--sort-keys", str(doc_file)], cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.rstrip("\n") == json.dumps(OBJ, separators=(",", ":"), sort_keys=True)
+    assert result.stdout.rstrip("\n") == json.dumps(
+        OBJ, separators=(",", ":"), sort_keys=True
+    )
 
 
 def test_indent_and_sort_keys_from_stdin(tmp_path):
@@ -106,7 +109,9 @@ def test_invalid_json_file(tmp_path):
     path.write_text('{"a": [1, 2,\n  ]}', encoding="utf-8")
     result = run([str(path)], cwd=tmp_path)
     assert result.returncode == 1
-    assert has_position(result.stderr, 2, 3) or has_position(result.stderr, 1, 12), result.stderr
+    assert has_position(result.stderr, 2, 3) or has_position(result.stderr, 1, 12), (
+        result.stderr
+    )
     assert result.stdout == ""
 
 

@@ -13,9 +13,9 @@ import json
 import math
 
 import pytest
+from ultrajson import JSONDecodeError, loads
 
 from _support import canon, data_files, data_path, missing_data
-from ultrajson import JSONDecodeError, loads
 
 PARSING = ("JSONTestSuite", "test_parsing")
 TRANSFORM = ("JSONTestSuite", "test_transform")

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from ultrajson import dumps, loads
 
 from _support import canon, data_files, missing_data
-from ultrajson import dumps, loads
 
 FILES = data_files("corpus", pattern="*.json")
 
@@ -64,6 +64,6 @@ def test_dumps_options_equal_json(document):
     assert dumps(obj, escape_forward_slashes=False, sort_keys=True) == json.dumps(
         obj, separators=(",", ":"), sort_keys=True
     )
-    assert dumps(obj, escape_forward_slashes=False, indent=2, ensure_ascii=False) == json.dumps(
-        obj, indent=2, ensure_ascii=False
-    )
+    assert dumps(
+        obj, escape_forward_slashes=False, indent=2, ensure_ascii=False
+    ) == json.dumps(obj, indent=2, ensure_ascii=False)

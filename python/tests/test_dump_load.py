@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 
 import pytest
-
 from ultrajson import JSONDecodeError, dump, dumps, load
 
 OBJ = {"b": [1, 2.5, None, True], "a": "é/"}
@@ -41,21 +40,24 @@ def test_dump_writes_once_with_the_whole_str():
 
 
 def test_dump_keywords_as_dumps():
-    kwargs = dict(
-        indent=2,
-        sort_keys=True,
-        ensure_ascii=False,
-        escape_forward_slashes=False,
-        encode_html_chars=True,
-        allow_nan=True,
-        reject_bytes=False,
-        default=str,
-        separators=(",", " = "),
-    )
+    kwargs = {
+        "indent": 2,
+        "sort_keys": True,
+        "ensure_ascii": False,
+        "escape_forward_slashes": False,
+        "encode_html_chars": True,
+        "allow_nan": True,
+        "reject_bytes": False,
+        "default": str,
+        "separators": (",", " = "),
+    }
     fp = Writer()
     dump(OBJ, fp, **kwargs)
     assert fp.calls == [dumps(OBJ, **kwargs)]
-    assert fp.calls[0] == '{\n  "a" = "é/",\n  "b" = [\n    1,\n    2.5,\n    null,\n    true\n  ]\n}'
+    assert (
+        fp.calls[0]
+        == '{\n  "a" = "é/",\n  "b" = [\n    1,\n    2.5,\n    null,\n    true\n  ]\n}'
+    )
 
 
 def test_dump_large_object_single_write():
@@ -81,13 +83,18 @@ def test_dump_to_text_file(tmp_path):
 
 def test_dump_to_binary_file_raises_from_write(tmp_path):
     # write() of a binary file rejects a str; that error reaches the caller.
-    with open(tmp_path / "out.json", "wb") as fp:
-        with pytest.raises(TypeError):
-            dump(OBJ, fp)
+    with open(tmp_path / "out.json", "wb") as fp, pytest.raises(TypeError):
+        dump(OBJ, fp)
 
 
-@pytest.mark.parametrize("args", [(), (OBJ,), (OBJ, Writer(), True), (OBJ, Writer(), True, False)])
+@pytest.mark.parametrize(
+    "args",
+    [(), (OBJ,), (OBJ, Writer(), True), (OBJ, Writer(), True, False)],
+    ids=["none", "one", "three", "four"],
+)
 def test_dump_exactly_two_positional(args):
+    # The spec: "Exactly two positional arguments; keywords as dumps" (ujson:
+    # "function takes exactly 2 arguments (3 given)").  Options are keywords.
     with pytest.raises(TypeError):
         dump(*args)
 
@@ -192,9 +199,15 @@ def test_load_one_positional(args):
         load(*args)
 
 
-@pytest.mark.parametrize("fp", [None, 1, "[1]", b"[1]", object()])
+@pytest.mark.parametrize(
+    "fp",
+    [None, 1, "[1]", b"[1]", object()],
+    ids=["None", "int", "str", "bytes", "object"],
+)
 def test_load_fp_without_read(fp):
-    with pytest.raises(TypeError):
+    # The spec is silent, so as ujson: TypeError("expected file"), the same
+    # error dump gives for an fp without write.
+    with pytest.raises(TypeError, match="expected file"):
         load(fp)
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 import ultrajson
 from ultrajson import dumps
 
@@ -81,7 +80,9 @@ POSITIONAL = [
 DEFAULTS = [True, False, True, False, 0, True, True, None, None]
 
 
-@pytest.mark.parametrize("index", range(len(POSITIONAL)), ids=[p[0] for p in POSITIONAL])
+@pytest.mark.parametrize(
+    "index", range(len(POSITIONAL)), ids=[p[0] for p in POSITIONAL]
+)
 def test_each_position(index):
     name, value, obj, expected = POSITIONAL[index]
     args = DEFAULTS[:index] + [value]
@@ -143,7 +144,7 @@ INDENT_OBJECTS = [
     {"a": {}},
     {"a": []},
     [[], {}, [[1]], {"k": {"k": [True, False, None]}}],
-    [1.5, -0.0, 1e-05, 1e16, 2**70, "é😀\n\t\""],
+    [1.5, -0.0, 1e-05, 1e16, 2**70, 'é😀\n\t"'],
     "scalar",
     42,
     {"unicode ключ": ["значение", {"ä": "ü"}]},
@@ -161,7 +162,9 @@ def test_indent_positive_as_json(obj, indent):
 
 def test_indent_positive_with_sort_keys_as_json():
     obj = {"b": [1, {"d": 1, "c": 2}], "a": {}}
-    assert dumps(obj, indent=4, sort_keys=True) == json.dumps(obj, indent=4, sort_keys=True)
+    assert dumps(obj, indent=4, sort_keys=True) == json.dumps(
+        obj, indent=4, sort_keys=True
+    )
 
 
 def test_indent_with_explicit_separators_as_json():
@@ -318,9 +321,9 @@ def test_ensure_ascii_matches_json():
 
 
 def test_encode_html_chars():
-    assert dumps("<a href='x'>&</a>", encode_html_chars=True, escape_forward_slashes=False) == (
-        "\"\\u003ca href='x'\\u003e\\u0026\\u003c/a\\u003e\""
-    )
+    assert dumps(
+        "<a href='x'>&</a>", encode_html_chars=True, escape_forward_slashes=False
+    ) == ("\"\\u003ca href='x'\\u003e\\u0026\\u003c/a\\u003e\"")
 
 
 def test_encode_html_chars_keys_too():
@@ -332,7 +335,9 @@ def test_encode_html_chars_default_off():
 
 
 def test_encode_html_chars_with_ensure_ascii_false():
-    assert dumps("<é>", encode_html_chars=True, ensure_ascii=False) == '"\\u003cé\\u003e"'
+    assert (
+        dumps("<é>", encode_html_chars=True, ensure_ascii=False) == '"\\u003cé\\u003e"'
+    )
 
 
 # -- escape_forward_slashes -----------------------------------------------------
@@ -374,7 +379,10 @@ def test_sort_keys_nested():
 
 def test_sort_keys_by_original_objects():
     # Sorted as ints (2 < 10), not as their text ("10" < "2").
-    assert dumps({10: "a", 2: "b", -1: "c"}, sort_keys=True) == '{"-1":"c","2":"b","10":"a"}'
+    assert (
+        dumps({10: "a", 2: "b", -1: "c"}, sort_keys=True)
+        == '{"-1":"c","2":"b","10":"a"}'
+    )
 
 
 def test_sort_keys_code_point_order():
@@ -492,7 +500,12 @@ def test_default_called_and_result_encoded():
 
 
 def test_default_result_uses_options():
-    out = dumps([Unknown()], default=lambda o: {"b": 1, "a": "é"}, sort_keys=True, ensure_ascii=False)
+    out = dumps(
+        [Unknown()],
+        default=lambda o: {"b": 1, "a": "é"},
+        sort_keys=True,
+        ensure_ascii=False,
+    )
     assert out == '[{"a":"é","b":1}]'
 
 
@@ -506,7 +519,10 @@ def test_default_not_called_for_serializable():
         raise AssertionError(f"default called with {obj!r}")
 
     obj = [1, "a", None, 1.5, True, {"k": (2, 3)}, 2**80]
-    assert dumps(obj, default=default) == '[1,"a",null,1.5,true,{"k":[2,3]},1208925819614629174706176]'
+    assert (
+        dumps(obj, default=default)
+        == '[1,"a",null,1.5,true,{"k":[2,3]},1208925819614629174706176]'
+    )
 
 
 def test_default_chain_of_three():
@@ -542,7 +558,9 @@ def test_default_chain_counts_per_value():
     def default(obj):
         return Chain(obj.n + 1) if obj.n < 2 else obj.n
 
-    assert dumps([Chain(0), Chain(0), {"a": Chain(1)}], default=default) == '[2,2,{"a":2}]'
+    assert (
+        dumps([Chain(0), Chain(0), {"a": Chain(1)}], default=default) == '[2,2,{"a":2}]'
+    )
 
 
 def test_default_exception_propagates():
@@ -575,4 +593,7 @@ def test_module_dumps_is_reentrant_from_default():
     def default(obj):
         return ultrajson.dumps({"inner": [1, 2]}, indent=2)
 
-    assert dumps([Unknown()], default=default) == '["{\\n  \\"inner\\": [\\n    1,\\n    2\\n  ]\\n}"]'
+    assert (
+        dumps([Unknown()], default=default)
+        == '["{\\n  \\"inner\\": [\\n    1,\\n    2\\n  ]\\n}"]'
+    )

@@ -7,14 +7,15 @@ import collections
 import decimal
 import enum
 import json
+import math
 import random
 import struct
 import sys
 
 import pytest
+from ultrajson import dumps, loads
 
 from _support import nested_dicts, nested_lists
-from ultrajson import dumps, loads
 
 NAN = float("nan")
 INF = float("inf")
@@ -100,7 +101,7 @@ def test_str_enum_writes_its_value():
         (decimal.Decimal("1.10"), "1.1"),
         (decimal.Decimal("0.1"), "0.1"),
         (decimal.Decimal("-0"), "-0.0"),
-        (decimal.Decimal("3"), "3.0"),
+        (decimal.Decimal(3), "3.0"),
         (decimal.Decimal("1e16"), "1e+16"),
         (decimal.Decimal("0.1000000000000000055511151231257827"), "0.1"),
         (decimal.Decimal("1e400"), "Infinity"),
@@ -305,7 +306,17 @@ def test_unknown_type_error_message():
 
 
 @pytest.mark.parametrize(
-    "obj", [set(), frozenset([1]), 1j, bytearray(b"x"), memoryview(b"x"), object(), dumps, type]
+    "obj",
+    [
+        set(),
+        frozenset([1]),
+        1j,
+        bytearray(b"x"),
+        memoryview(b"x"),
+        object(),
+        dumps,
+        type,
+    ],
 )
 def test_unsupported_builtin_types(obj):
     with pytest.raises(TypeError) as info:
@@ -477,7 +488,7 @@ def test_random_doubles_as_repr():
     values = []
     while len(values) < 20000:
         (value,) = struct.unpack("<d", rng.getrandbits(64).to_bytes(8, "little"))
-        if value == value and abs(value) != INF:
+        if math.isfinite(value):
             values.append(value)
     for _ in range(5000):
         values.append(rng.uniform(-1e6, 1e6))
@@ -504,7 +515,10 @@ def test_short_escapes():
 @pytest.mark.parametrize("code", range(0x20))
 def test_control_characters(code):
     expected = json.dumps(chr(code))
-    assert expected in {'"\\b"', '"\\f"', '"\\n"', '"\\r"', '"\\t"'} or expected == f'"\\u{code:04x}"'
+    assert (
+        expected in {'"\\b"', '"\\f"', '"\\n"', '"\\r"', '"\\t"'}
+        or expected == f'"\\u{code:04x}"'
+    )
     assert dumps(chr(code)) == expected
     assert dumps(chr(code), ensure_ascii=False) == expected
     assert dumps({chr(code): 1}) == "{" + expected + ":1}"
@@ -554,11 +568,15 @@ def test_lone_surrogate_round_trip():
 
 
 def test_long_strings():
-    for text in ["a" * 100_000, "é" * 50_000 + "😀" * 50_000, '"' * 10_000 + "/" * 10_000]:
+    for text in [
+        "a" * 100_000,
+        "é" * 50_000 + "😀" * 50_000,
+        '"' * 10_000 + "/" * 10_000,
+    ]:
         assert dumps(text, escape_forward_slashes=False) == json.dumps(text)
-        assert dumps(text, escape_forward_slashes=False, ensure_ascii=False) == json.dumps(
-            text, ensure_ascii=False
-        )
+        assert dumps(
+            text, escape_forward_slashes=False, ensure_ascii=False
+        ) == json.dumps(text, ensure_ascii=False)
 
 
 # -- depth ----------------------------------------------------------------------
@@ -646,7 +664,22 @@ def test_module_usable_after_overflow():
 
 # -- escaping at chunk boundaries -----------------------------------------------------
 
-SPECIAL_CHARS = ['"', "\\", "/", "\n", "\x00", "\x1f", "<", "&", "\x80", "é", "€", "😀", "\ud800", "\x7f"]
+SPECIAL_CHARS = [
+    '"',
+    "\\",
+    "/",
+    "\n",
+    "\x00",
+    "\x1f",
+    "<",
+    "&",
+    "\x80",
+    "é",
+    "€",
+    "😀",
+    "\ud800",
+    "\x7f",
+]
 
 
 def _json_reference(texts, ensure_ascii):
@@ -657,22 +690,122 @@ def _json_reference(texts, ensure_ascii):
     return "".join(f"\\u{ord(c):04x}" if 0xD800 <= ord(c) < 0xE000 else c for c in out)
 
 
-@pytest.mark.parametrize("special", SPECIAL_CHARS, ids=[f"U+{ord(c):04X}" for c in SPECIAL_CHARS])
+@pytest.mark.parametrize(
+    "special", SPECIAL_CHARS, ids=[f"U+{ord(c):04X}" for c in SPECIAL_CHARS]
+)
 def test_escaping_a_special_char_at_every_position(special):
     texts = []
-    for length in range(0, 41):
+    for length in range(41):
         for pos in range(length + 1):
             texts.append("a" * pos + special + "b" * (length - pos))
     texts.append(special * 40)
     texts.append(("x" * 7 + special) * 9)
     for ensure_ascii in (True, False):
         expected = _json_reference(texts, ensure_ascii)
-        assert dumps(texts, ensure_ascii=ensure_ascii, escape_forward_slashes=False) == expected
+        assert (
+            dumps(texts, ensure_ascii=ensure_ascii, escape_forward_slashes=False)
+            == expected
+        )
         keyed = {t: 0 for t in texts}
         expected_keys = _json_reference(keyed, ensure_ascii)
-        assert dumps(keyed, ensure_ascii=ensure_ascii, escape_forward_slashes=False) == expected_keys
+        assert (
+            dumps(keyed, ensure_ascii=ensure_ascii, escape_forward_slashes=False)
+            == expected_keys
+        )
         if special == "/":
-            assert dumps(texts, ensure_ascii=ensure_ascii) == expected.replace("/", "\\/")
+            assert dumps(texts, ensure_ascii=ensure_ascii) == expected.replace(
+                "/", "\\/"
+            )
         if special in "<&":
             html = dumps(texts, ensure_ascii=ensure_ascii, encode_html_chars=True)
             assert html == expected.replace("<", "\\u003c").replace("&", "\\u0026")
+
+
+# -- containers changed while they are encoded (from default, toDict, __json__) ------
+# The encoder must not read freed or missing items: a clean result or an
+# exception, never a crash.
+
+
+def _dumps_or_error(obj, **kwargs):
+    try:
+        text = dumps(obj, **kwargs)
+    except (RuntimeError, ValueError, TypeError) as exc:
+        return exc
+    loads(text)  # whatever was written is valid JSON
+    return text
+
+
+def test_list_cleared_by_default():
+    items = [Unknown(), "a" * 100, {"k": [1, 2]}, 3.5]
+
+    def default(obj):
+        items.clear()
+        return "x"
+
+    result = _dumps_or_error(items, default=default)
+    assert isinstance(result, (str, Exception))
+
+
+def test_list_grown_by_default():
+    items = [Unknown(), 1]
+
+    def default(obj):
+        items.extend(range(1000))
+        return "x"
+
+    result = _dumps_or_error(items, default=default)
+    assert isinstance(result, (str, Exception))
+
+
+def test_dict_cleared_by_default():
+    mapping = {"a": Unknown(), "b": "b" * 100, "c": [1]}
+
+    def default(obj):
+        mapping.clear()
+        return "x"
+
+    for sort_keys in (False, True):
+        mapping.update({"a": Unknown(), "b": "b" * 100, "c": [1]})
+        result = _dumps_or_error(mapping, default=default, sort_keys=sort_keys)
+        assert isinstance(result, (str, Exception))
+
+
+def test_dict_grown_by_default():
+    mapping = {"a": Unknown(), "b": 1}
+
+    def default(obj):
+        for i in range(100):
+            mapping[f"k{i}"] = i
+        return "x"
+
+    result = _dumps_or_error(mapping, default=default)
+    assert isinstance(result, (RuntimeError, str))
+
+
+def test_value_freed_by_default():
+    # The only reference to a value is dropped while it is being encoded.
+    holder = {"v": [Unknown(), "tail" * 50]}
+
+    def default(obj):
+        holder["v"] = None
+        return "x"
+
+    result = _dumps_or_error(holder, default=default)
+    assert isinstance(result, (str, Exception))
+
+
+def test_default_returning_container_of_itself():
+    class Again:
+        pass
+
+    with pytest.raises(OverflowError):
+        dumps(Again(), default=lambda o: [o])
+
+
+def test_dict_key_str_returning_non_str():
+    class K:
+        def __str__(self):
+            return 5  # noqa: PLE0307 (the point of the test)
+
+    with pytest.raises(TypeError):
+        dumps({K(): 1})

@@ -11,10 +11,10 @@ import struct
 import sys
 
 import pytest
-
 import ultrajson
-from _support import canon, check_error_format, json_position, same_float
 from ultrajson import JSONDecodeError, loads
+
+from _support import canon, check_error_format, json_position, same_float
 
 # -- inputs ---------------------------------------------------------------------
 
@@ -150,7 +150,9 @@ def test_input_not_modified():
 
 
 def test_result_types():
-    value = loads('{"d": {}, "l": [], "s": "", "i": 1, "f": 1.0, "t": true, "n": null, "F": false}')
+    value = loads(
+        '{"d": {}, "l": [], "s": "", "i": 1, "f": 1.0, "t": true, "n": null, "F": false}'
+    )
     assert type(value) is dict
     assert type(value["d"]) is dict
     assert type(value["l"]) is list
@@ -291,8 +293,21 @@ def test_generated_decimal_strings_correctly_rounded():
     for _ in range(20000):
         digits = "".join(rng.choice("0123456789") for _ in range(rng.randint(1, 25)))
         digits = digits.lstrip("0") or "0"
-        frac = rng.choice(["", "." + "".join(rng.choice("0123456789") for _ in range(rng.randint(1, 20)))])
-        exp = rng.choice(["", f"e{rng.randint(-350, 350)}", f"E+{rng.randint(0, 330)}", f"e-{rng.randint(0, 340)}"])
+        frac = rng.choice(
+            [
+                "",
+                "."
+                + "".join(rng.choice("0123456789") for _ in range(rng.randint(1, 20))),
+            ]
+        )
+        exp = rng.choice(
+            [
+                "",
+                f"e{rng.randint(-350, 350)}",
+                f"E+{rng.randint(0, 330)}",
+                f"e-{rng.randint(0, 340)}",
+            ]
+        )
         if not frac and not exp:
             frac = ".0"
         sign = rng.choice(["", "-"])
@@ -340,7 +355,20 @@ def test_nan_and_infinity_accepted():
 
 
 @pytest.mark.parametrize(
-    "text", ["nan", "NAN", "-NaN", "+NaN", "inf", "Inf", "-Inf", "+Infinity", "infinity", "Infinit", "NaN1"]
+    "text",
+    [
+        "nan",
+        "NAN",
+        "-NaN",
+        "+NaN",
+        "inf",
+        "Inf",
+        "-Inf",
+        "+Infinity",
+        "infinity",
+        "Infinit",
+        "NaN1",
+    ],
 )
 def test_other_nan_spellings_rejected(text):
     with pytest.raises(JSONDecodeError):
@@ -351,18 +379,23 @@ def test_other_nan_spellings_rejected(text):
 
 
 def test_whitespace_accepted():
-    assert loads(" \t\r\n[ \t\r\n1 \t\r\n, \t\r\n{ \t\r\n\"a\" \t\r\n: \t\r\n2 \t\r\n} \t\r\n] \t\r\n") == [
+    assert loads(
+        ' \t\r\n[ \t\r\n1 \t\r\n, \t\r\n{ \t\r\n"a" \t\r\n: \t\r\n2 \t\r\n} \t\r\n] \t\r\n'
+    ) == [
         1,
         {"a": 2},
     ]
 
 
 @pytest.mark.parametrize(
-    "space", ["\f", "\v", "\xa0", "\u2000", "\u3000", "\ufeff", "\x00", "\x1c", "\u0085"]
+    "space",
+    ["\f", "\v", "\xa0", "\u2000", "\u3000", "\ufeff", "\x00", "\x1c", "\u0085"],
 )
 @pytest.mark.parametrize("where", ["before", "after", "inside"])
 def test_other_whitespace_rejected(space, where):
-    doc = {"before": space + "1", "after": "1" + space, "inside": "[1," + space + "2]"}[where]
+    doc = {"before": space + "1", "after": "1" + space, "inside": "[1," + space + "2]"}[
+        where
+    ]
     with pytest.raises(JSONDecodeError):
         loads(doc)
     with pytest.raises(JSONDecodeError):
@@ -426,7 +459,10 @@ def test_string_escapes(text, expected):
 
 
 def test_valid_utf8_bytes():
-    assert loads(b'"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\xf4\x8f\xbf\xbf"') == "é€😀\U0010ffff"
+    assert (
+        loads(b'"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\xf4\x8f\xbf\xbf"')
+        == "é€😀\U0010ffff"
+    )
     assert loads(b'{"\xc3\xa9": "\xef\xbf\xbf"}') == {"é": "\uffff"}
 
 
@@ -629,7 +665,12 @@ def test_depth_1025_rejected(doc):
 
 
 def test_million_open_brackets():
-    for doc in ["[" * 1_000_000, b"[" * 1_000_000, '{"a":' * 1_000_000, "[" * 1_000_000 + "]" * 1_000_000]:
+    for doc in [
+        "[" * 1_000_000,
+        b"[" * 1_000_000,
+        '{"a":' * 1_000_000,
+        "[" * 1_000_000 + "]" * 1_000_000,
+    ]:
         with pytest.raises(JSONDecodeError, match="depth limit"):
             loads(doc)
 
@@ -744,13 +785,28 @@ def test_error_is_module_type_for_every_kind():
 
 # One character of each str kind (and escapes), put at every position of an
 # ASCII run, so that every chunk boundary of a scanner or str builder is hit.
-SPECIAL_CHARS = ["\x7f", "\x80", "é", "\xff", "\u0100", "€", "\uffff", "😀", "\U0010ffff", "\x00", '"', "\\"]
+SPECIAL_CHARS = [
+    "\x7f",
+    "\x80",
+    "é",
+    "\xff",
+    "\u0100",
+    "€",
+    "\uffff",
+    "😀",
+    "\U0010ffff",
+    "\x00",
+    '"',
+    "\\",
+]
 
 
-@pytest.mark.parametrize("special", SPECIAL_CHARS, ids=[f"U+{ord(c):04X}" for c in SPECIAL_CHARS])
+@pytest.mark.parametrize(
+    "special", SPECIAL_CHARS, ids=[f"U+{ord(c):04X}" for c in SPECIAL_CHARS]
+)
 def test_strings_with_a_special_char_at_every_position(special):
     texts = []
-    for length in range(0, 41):
+    for length in range(41):
         for pos in range(length + 1):
             texts.append("a" * pos + special + "b" * (length - pos))
     texts.append(special * 40)
@@ -763,13 +819,22 @@ def test_strings_with_a_special_char_at_every_position(special):
         # needed would still compare unequal in CPython, or waste memory.
         assert [sys.getsizeof(s) for s in result] == [sys.getsizeof(s) for s in texts]
         assert loads(doc.encode()) == texts
-        keyed = json.dumps({t: i for i, t in enumerate(texts)}, ensure_ascii=ensure_ascii)
+        keyed = json.dumps(
+            {t: i for i, t in enumerate(texts)}, ensure_ascii=ensure_ascii
+        )
         assert loads(keyed) == json.loads(keyed)
         assert loads(keyed.encode()) == json.loads(keyed)
 
 
 def test_mixed_kinds_in_one_string():
-    for text in ["aé€😀", "😀€éa", "é" * 9 + "€", "€" * 9 + "😀", "a" * 15 + "😀" + "a" * 15, "\u0100\xff"]:
+    for text in [
+        "aé€😀",
+        "😀€éa",
+        "é" * 9 + "€",
+        "€" * 9 + "😀",
+        "a" * 15 + "😀" + "a" * 15,
+        "\u0100\xff",
+    ]:
         for ensure_ascii in (False, True):
             doc = json.dumps([text, {text: text}], ensure_ascii=ensure_ascii)
             result = loads(doc)
@@ -791,14 +856,24 @@ def test_keys_similar_and_escaped():
     for _ in range(3):
         assert loads(doc) == json.loads(doc)
         assert loads(doc.encode()) == json.loads(doc)
-    assert loads('{"a\\u0062": 1, "ab": 2, "a\\u00e9": 3, "aé": 4}') == {"ab": 2, "aé": 4}
-    assert loads('[{"ab": 1}, {"a\\u0062": 2}, {"ab": 3}]') == [{"ab": 1}, {"ab": 2}, {"ab": 3}]
+    assert loads('{"a\\u0062": 1, "ab": 2, "a\\u00e9": 3, "aé": 4}') == {
+        "ab": 2,
+        "aé": 4,
+    }
+    assert loads('[{"ab": 1}, {"a\\u0062": 2}, {"ab": 3}]') == [
+        {"ab": 1},
+        {"ab": 2},
+        {"ab": 3},
+    ]
 
 
 def test_many_distinct_keys():
     rng = random.Random(5)
     alphabet = "abcxyzé€😀_0123456789"
-    keys = {"".join(rng.choice(alphabet) for _ in range(rng.randint(0, 24))) for _ in range(20000)}
+    keys = {
+        "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 24)))
+        for _ in range(20000)
+    }
     obj = {k: len(k) for k in keys}
     doc = json.dumps(obj, ensure_ascii=False)
     assert loads(doc) == obj

@@ -9,9 +9,9 @@ import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from ultrajson import dumps, loads
 
 from _support import canon
-from ultrajson import dumps, loads
 
 # Text of any code point, lone surrogates included: st.characters() leaves out
 # category Cs unless asked, so surrogates get a strategy of their own.
@@ -37,7 +37,9 @@ COMPARABLE_TEXT = _texts(st.characters(exclude_characters="\x7f"))
 INTS = st.one_of(
     st.integers(min_value=-(2**64) - 1, max_value=2**64 + 1),
     st.integers(min_value=-(10**300), max_value=10**300),
-    st.sampled_from([0, -1, 2**53 + 1, 2**63 - 1, 2**63, -(2**63), -(2**63) - 1, 2**64 - 1, 2**64]),
+    st.sampled_from(
+        [0, -1, 2**53 + 1, 2**63 - 1, 2**63, -(2**63), -(2**63) - 1, 2**64 - 1, 2**64]
+    ),
 )
 
 
@@ -104,13 +106,15 @@ def test_allow_nan_false_accepts_finite(value):
 @given(COMPARABLE_VALUES)
 def test_dumps_equals_json(value):
     compact = (",", ":")
-    assert dumps(value, escape_forward_slashes=False) == json.dumps(value, separators=compact)
+    assert dumps(value, escape_forward_slashes=False) == json.dumps(
+        value, separators=compact
+    )
     assert dumps(value, escape_forward_slashes=False, ensure_ascii=True) == json.dumps(
         value, separators=compact, ensure_ascii=True
     )
-    assert dumps(value, escape_forward_slashes=False, ensure_ascii=False) == _escape_surrogates(
-        json.dumps(value, separators=compact, ensure_ascii=False)
-    )
+    assert dumps(
+        value, escape_forward_slashes=False, ensure_ascii=False
+    ) == _escape_surrogates(json.dumps(value, separators=compact, ensure_ascii=False))
     assert dumps(value, escape_forward_slashes=False, sort_keys=True) == json.dumps(
         value, separators=compact, sort_keys=True
     )
@@ -132,7 +136,9 @@ def test_dumps_indent_equals_json(value, indent):
     st.booleans(),
 )
 def test_loads_equals_json_on_valid_documents(value, indent, separators, ensure_ascii):
-    text = json.dumps(value, indent=indent, separators=separators, ensure_ascii=ensure_ascii)
+    text = json.dumps(
+        value, indent=indent, separators=separators, ensure_ascii=ensure_ascii
+    )
     expected = canon(json.loads(text))
     assert canon(loads(text)) == expected
     try:

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import pytest
-
 import ultrajson
+
 from _support import nested_lists
 
 N = 10_000
@@ -186,7 +186,12 @@ def _cases() -> list[Case]:
     bad_obj = [1, {"a": [unknown]}]
     return [
         # -- success -------------------------------------------------------
-        Case("dumps-rich", lambda: ultrajson.dumps(RICH, reject_bytes=False), None, [RICH]),
+        Case(
+            "dumps-rich",
+            lambda: ultrajson.dumps(RICH, reject_bytes=False),
+            None,
+            [RICH],
+        ),
         Case(
             "dumps-options",
             lambda: ultrajson.dumps(
@@ -201,27 +206,61 @@ def _cases() -> list[Case]:
             None,
             [RICH_SORTABLE],
         ),
-        Case("dumps-indent-negative", lambda: ultrajson.dumps(RICH_SORTABLE, indent=-1), None, [RICH_SORTABLE]),
-        Case("dumps-bytes", lambda: ultrajson.dumps([b"abc", "é".encode()], reject_bytes=False)),
+        Case(
+            "dumps-indent-negative",
+            lambda: ultrajson.dumps(RICH_SORTABLE, indent=-1),
+            None,
+            [RICH_SORTABLE],
+        ),
+        Case(
+            "dumps-bytes",
+            lambda: ultrajson.dumps([b"abc", "é".encode()], reject_bytes=False),
+        ),
         Case(
             "dumps-default",
             lambda: ultrajson.dumps([unknown, b"x"], default=_default_ok),
             None,
             [unknown, _default_ok],
         ),
-        Case("dumps-default-chain-3", lambda: ultrajson.dumps(Chain(0), default=lambda o: Chain(o.n + 1) if o.n < 2 else o.n)),
+        Case(
+            "dumps-default-chain-3",
+            lambda: ultrajson.dumps(
+                Chain(0), default=lambda o: Chain(o.n + 1) if o.n < 2 else o.n
+            ),
+        ),
         Case("dumps-scalar-str", lambda: ultrajson.dumps("é😀" * 10)),
         Case("encode", lambda: ultrajson.encode([1, 2.5, "x"])),
         Case("loads-str", lambda: ultrajson.loads(DOC), None, [DOC]),
         Case("loads-bytes", lambda: ultrajson.loads(DOC_BYTES), None, [DOC_BYTES]),
         Case("loads-bytearray", lambda: ultrajson.loads(DOC_BUF), None, [DOC_BUF]),
-        Case("loads-memoryview", lambda: ultrajson.loads(memoryview(DOC_BYTES)), None, [DOC_BYTES]),
-        Case("decode-scalars", lambda: [ultrajson.decode(s) for s in ("1", "-1.5", '"x"', "true", "null", "[]", "{}")]),
+        Case(
+            "loads-memoryview",
+            lambda: ultrajson.loads(memoryview(DOC_BYTES)),
+            None,
+            [DOC_BYTES],
+        ),
+        Case(
+            "decode-scalars",
+            lambda: [
+                ultrajson.decode(s)
+                for s in ("1", "-1.5", '"x"', "true", "null", "[]", "{}")
+            ],
+        ),
         # Nested containers: (the depth limit itself is exercised below, as an error.)
-        Case("loads-nested-64", lambda: ultrajson.loads('[{"a": ' * 32 + "[]" + "}]" * 32)),
-        Case("dump", lambda: ultrajson.dump(RICH_SORTABLE, writer, indent=1), None, [writer, RICH_SORTABLE]),
+        Case(
+            "loads-nested-64",
+            lambda: ultrajson.loads('[{"a": ' * 32 + "[]" + "}]" * 32),
+        ),
+        Case(
+            "dump",
+            lambda: ultrajson.dump(RICH_SORTABLE, writer, indent=1),
+            None,
+            [writer, RICH_SORTABLE],
+        ),
         Case("load-str", lambda: ultrajson.load(Reader(DOC)), None, [DOC]),
-        Case("load-bytes", lambda: ultrajson.load(Reader(DOC_BYTES)), None, [DOC_BYTES]),
+        Case(
+            "load-bytes", lambda: ultrajson.load(Reader(DOC_BYTES)), None, [DOC_BYTES]
+        ),
         # -- loads: JSONDecodeError of each kind ------------------------------
         _loads_error(""),
         _loads_error("[1] x"),
@@ -245,7 +284,11 @@ def _cases() -> list[Case]:
         _loads_error(b'["ok", "\xff"]'),
         _loads_error(b'{"\xc3\xa9": "\xed\xa0\x80"}'),
         _loads_error(memoryview(b"[1]]]")[:4]),
-        Case("loads-digit-limit", lambda: ultrajson.loads("[1, " + BIG_DIGITS + "]"), ValueError),
+        Case(
+            "loads-digit-limit",
+            lambda: ultrajson.loads("[1, " + BIG_DIGITS + "]"),
+            ValueError,
+        ),
         # -- loads: TypeError ----------------------------------------------
         Case("loads-int", lambda: ultrajson.loads(123), TypeError),
         Case("loads-none", lambda: ultrajson.loads(None), TypeError),
@@ -258,41 +301,164 @@ def _cases() -> list[Case]:
             (TypeError, BufferError, ValueError),
         ),
         # -- dumps errors ----------------------------------------------------
-        Case("dumps-unknown-kwarg", lambda: ultrajson.dumps(RICH_SORTABLE, bogus=1), TypeError, [RICH_SORTABLE]),
+        Case(
+            "dumps-unknown-kwarg",
+            lambda: ultrajson.dumps(RICH_SORTABLE, bogus=1),
+            TypeError,
+            [RICH_SORTABLE],
+        ),
         Case("dumps-no-args", lambda: ultrajson.dumps(), TypeError),
-        Case("dumps-too-many-args", lambda: ultrajson.dumps(1, *([None] * 10)), TypeError),
-        Case("dumps-unserializable", lambda: ultrajson.dumps(bad_obj), TypeError, [bad_obj, unknown]),
-        Case("dumps-default-raises", lambda: ultrajson.dumps(bad_obj, default=_default_raises), ValueError, [bad_obj, unknown]),
-        Case("dumps-default-chain-4", lambda: ultrajson.dumps([Chain(0)], default=_default_chain), TypeError),
-        Case("dumps-default-not-callable", lambda: ultrajson.dumps(unknown, default=5), TypeError, [unknown]),
-        Case("dumps-todict-list", lambda: ultrajson.dumps({"a": [ToDictList()]}), TypeError),
-        Case("dumps-json-wrong-type", lambda: ultrajson.dumps([1, RawWrong()]), TypeError),
-        Case("dumps-depth", lambda: ultrajson.dumps(DEEP_1025), OverflowError, [DEEP_1025]),
-        Case("dumps-cycle-list", lambda: ultrajson.dumps(SELF_LIST), OverflowError, [SELF_LIST]),
-        Case("dumps-cycle-dict", lambda: ultrajson.dumps(SELF_DICT), OverflowError, [SELF_DICT]),
-        Case("dumps-nan", lambda: ultrajson.dumps({"a": [1.5, float("nan")]}, allow_nan=False), OverflowError),
-        Case("dumps-inf", lambda: ultrajson.dumps([float("-inf")], allow_nan=False), OverflowError),
+        Case(
+            "dumps-too-many-args", lambda: ultrajson.dumps(1, *([None] * 10)), TypeError
+        ),
+        Case(
+            "dumps-unserializable",
+            lambda: ultrajson.dumps(bad_obj),
+            TypeError,
+            [bad_obj, unknown],
+        ),
+        Case(
+            "dumps-default-raises",
+            lambda: ultrajson.dumps(bad_obj, default=_default_raises),
+            ValueError,
+            [bad_obj, unknown],
+        ),
+        Case(
+            "dumps-default-chain-4",
+            lambda: ultrajson.dumps([Chain(0)], default=_default_chain),
+            TypeError,
+        ),
+        Case(
+            "dumps-default-not-callable",
+            lambda: ultrajson.dumps(unknown, default=5),
+            TypeError,
+            [unknown],
+        ),
+        Case(
+            "dumps-todict-list",
+            lambda: ultrajson.dumps({"a": [ToDictList()]}),
+            TypeError,
+        ),
+        Case(
+            "dumps-json-wrong-type", lambda: ultrajson.dumps([1, RawWrong()]), TypeError
+        ),
+        Case(
+            "dumps-depth",
+            lambda: ultrajson.dumps(DEEP_1025),
+            OverflowError,
+            [DEEP_1025],
+        ),
+        Case(
+            "dumps-cycle-list",
+            lambda: ultrajson.dumps(SELF_LIST),
+            OverflowError,
+            [SELF_LIST],
+        ),
+        Case(
+            "dumps-cycle-dict",
+            lambda: ultrajson.dumps(SELF_DICT),
+            OverflowError,
+            [SELF_DICT],
+        ),
+        Case(
+            "dumps-nan",
+            lambda: ultrajson.dumps({"a": [1.5, float("nan")]}, allow_nan=False),
+            OverflowError,
+        ),
+        Case(
+            "dumps-inf",
+            lambda: ultrajson.dumps([float("-inf")], allow_nan=False),
+            OverflowError,
+        ),
         Case("dumps-bytes-rejected", lambda: ultrajson.dumps({"a": b"x"}), TypeError),
-        Case("dumps-bytes-invalid-utf8", lambda: ultrajson.dumps(["ok", b"\xff\xfe"], reject_bytes=False), ValueError),
-        Case("dumps-digit-limit", lambda: ultrajson.dumps([1, BIG_INT]), ValueError, [BIG_INT]),
-        Case("dumps-indent-too-big", lambda: ultrajson.dumps([1], indent=1001), ValueError),
+        Case(
+            "dumps-bytes-invalid-utf8",
+            lambda: ultrajson.dumps(["ok", b"\xff\xfe"], reject_bytes=False),
+            ValueError,
+        ),
+        Case(
+            "dumps-digit-limit",
+            lambda: ultrajson.dumps([1, BIG_INT]),
+            ValueError,
+            [BIG_INT],
+        ),
+        Case(
+            "dumps-indent-too-big",
+            lambda: ultrajson.dumps([1], indent=1001),
+            ValueError,
+        ),
         Case("dumps-indent-str", lambda: ultrajson.dumps([1], indent="  "), TypeError),
-        Case("dumps-separators-list", lambda: ultrajson.dumps([1], separators=[",", ":"]), TypeError),
-        Case("dumps-separators-len", lambda: ultrajson.dumps([1], separators=(",",)), ValueError),
-        Case("dumps-sort-mixed", lambda: ultrajson.dumps({"a": 1, 2: [3]}, sort_keys=True), TypeError),
-        Case("dumps-key-str-raises", lambda: ultrajson.dumps({BAD_KEY: 1}), RuntimeError, [BAD_KEY]),
+        Case(
+            "dumps-separators-list",
+            lambda: ultrajson.dumps([1], separators=[",", ":"]),
+            TypeError,
+        ),
+        Case(
+            "dumps-separators-len",
+            lambda: ultrajson.dumps([1], separators=(",",)),
+            ValueError,
+        ),
+        Case(
+            "dumps-sort-mixed",
+            lambda: ultrajson.dumps({"a": 1, 2: [3]}, sort_keys=True),
+            TypeError,
+        ),
+        Case(
+            "dumps-key-str-raises",
+            lambda: ultrajson.dumps({BAD_KEY: 1}),
+            RuntimeError,
+            [BAD_KEY],
+        ),
         # -- dump / load errors ----------------------------------------------
-        Case("dump-no-write", lambda: ultrajson.dump(RICH_SORTABLE, 42), TypeError, [RICH_SORTABLE]),
-        Case("dump-write-raises", lambda: ultrajson.dump(RICH_SORTABLE, FAILING_WRITER), OSError, [RICH_SORTABLE, FAILING_WRITER]),
-        Case("dump-unserializable", lambda: ultrajson.dump(bad_obj, writer), TypeError, [bad_obj, writer]),
-        Case("dump-one-arg", lambda: ultrajson.dump(RICH_SORTABLE), TypeError, [RICH_SORTABLE]),
-        Case("dump-unknown-kwarg", lambda: ultrajson.dump(1, writer, bogus=2), TypeError, [writer]),
+        Case(
+            "dump-no-write",
+            lambda: ultrajson.dump(RICH_SORTABLE, 42),
+            TypeError,
+            [RICH_SORTABLE],
+        ),
+        Case(
+            "dump-write-raises",
+            lambda: ultrajson.dump(RICH_SORTABLE, FAILING_WRITER),
+            OSError,
+            [RICH_SORTABLE, FAILING_WRITER],
+        ),
+        Case(
+            "dump-unserializable",
+            lambda: ultrajson.dump(bad_obj, writer),
+            TypeError,
+            [bad_obj, writer],
+        ),
+        Case(
+            "dump-one-arg",
+            lambda: ultrajson.dump(RICH_SORTABLE),
+            TypeError,
+            [RICH_SORTABLE],
+        ),
+        Case(
+            "dump-unknown-kwarg",
+            lambda: ultrajson.dump(1, writer, bogus=2),
+            TypeError,
+            [writer],
+        ),
         # TypeError as ujson raises (test_dump_load checks the type); any error here.
         Case("load-no-read", lambda: ultrajson.load(42), (TypeError, AttributeError)),
-        Case("load-read-raises", lambda: ultrajson.load(FAILING_READER), OSError, [FAILING_READER]),
+        Case(
+            "load-read-raises",
+            lambda: ultrajson.load(FAILING_READER),
+            OSError,
+            [FAILING_READER],
+        ),
         Case("load-read-int", lambda: ultrajson.load(Reader(5)), TypeError),
-        Case("load-bad-json", lambda: ultrajson.load(io.StringIO('{"a": [1, 2')), ultrajson.JSONDecodeError),
-        Case("load-invalid-utf8", lambda: ultrajson.load(Reader(b'"\xc3"')), ultrajson.JSONDecodeError),
+        Case(
+            "load-bad-json",
+            lambda: ultrajson.load(io.StringIO('{"a": [1, 2')),
+            ultrajson.JSONDecodeError,
+        ),
+        Case(
+            "load-invalid-utf8",
+            lambda: ultrajson.load(Reader(b'"\xc3"')),
+            ultrajson.JSONDecodeError,
+        ),
     ]
 
 
@@ -355,14 +521,18 @@ def test_no_leak(case, digit_limit):
         tracemalloc.stop()
 
     growth = after_mem - before_mem
-    assert growth < SLACK_BYTES, f"{case.name}: memory grew by {growth} bytes over {N} calls"
+    assert growth < SLACK_BYTES, (
+        f"{case.name}: memory grew by {growth} bytes over {N} calls"
+    )
     for obj, before, after in zip(watched, before_refs, after_refs):
         assert abs(after - before) < REF_SLACK, (
             f"{case.name}: refcount of {obj!r:.60} went {before} -> {after} over {N} calls"
         )
     # The inputs themselves: exactly unchanged.
     for obj, before, after in zip(case.watch, before_refs, after_refs):
-        assert after == before, f"{case.name}: refcount of input {obj!r:.60} {before} -> {after}"
+        assert after == before, (
+            f"{case.name}: refcount of input {obj!r:.60} {before} -> {after}"
+        )
 
 
 @pytest.mark.parametrize(

@@ -8,8 +8,8 @@ import sys
 import threading
 
 import pytest
-
 import ultrajson
+
 from _support import data_path
 
 THREADS = 8
@@ -59,12 +59,24 @@ def _generated(rng: random.Random, depth: int = 0):
     if kind == 3:
         return rng.uniform(-1e10, 1e10)
     if kind == 4:
-        return "".join(chr(rng.choice([rng.randrange(32, 127), rng.randrange(0xA0, 0x3000), 0x1F600])) for _ in range(rng.randrange(12)))
+        return "".join(
+            chr(
+                rng.choice(
+                    [rng.randrange(32, 127), rng.randrange(0xA0, 0x3000), 0x1F600]
+                )
+            )
+            for _ in range(rng.randrange(12))
+        )
     if kind == 5:
-        return rng.choice([Custom(rng.randrange(20)), Raw(rng.randrange(100)), {1, 2, 3}])
+        return rng.choice(
+            [Custom(rng.randrange(20)), Raw(rng.randrange(100)), {1, 2, 3}]
+        )
     if kind in (6, 7):
         return [_generated(rng, depth + 1) for _ in range(rng.randrange(6))]
-    return {f"k{rng.randrange(30)}é": _generated(rng, depth + 1) for _ in range(rng.randrange(6))}
+    return {
+        f"k{rng.randrange(30)}é": _generated(rng, depth + 1)
+        for _ in range(rng.randrange(6))
+    }
 
 
 OPTIONS = [
@@ -105,7 +117,10 @@ def test_threads_give_serial_results():
     # The serial run: the reference results.
     decoded = [ultrajson.loads(t) for t in texts]
     decoded_bytes = [ultrajson.loads(t.encode("utf-8")) for t in texts]
-    encoded = [[ultrajson.dumps(o, default=_default, **opts) for opts in OPTIONS] for o in objects]
+    encoded = [
+        [ultrajson.dumps(o, default=_default, **opts) for opts in OPTIONS]
+        for o in objects
+    ]
     errors = [_error_signature(d) for d in BAD_DOCS]
     redecoded = [ultrajson.dumps(d, sort_keys=False) for d in decoded]
 
@@ -135,15 +150,25 @@ def test_threads_give_serial_results():
                         if ultrajson.loads(texts[i]) != decoded[i]:
                             fail(f"thread {seed}: loads(texts[{i}]) differs")
                     elif kind == "loads-bytes":
-                        if ultrajson.loads(texts[i].encode("utf-8")) != decoded_bytes[i]:
+                        if (
+                            ultrajson.loads(texts[i].encode("utf-8"))
+                            != decoded_bytes[i]
+                        ):
                             fail(f"thread {seed}: loads(bytes[{i}]) differs")
                     elif kind == "dumps":
                         for j, opts in enumerate(OPTIONS):
-                            if ultrajson.dumps(objects[i], default=_default, **opts) != encoded[i][j]:
-                                fail(f"thread {seed}: dumps(objects[{i}], {opts}) differs")
+                            if (
+                                ultrajson.dumps(objects[i], default=_default, **opts)
+                                != encoded[i][j]
+                            ):
+                                fail(
+                                    f"thread {seed}: dumps(objects[{i}], {opts}) differs"
+                                )
                     elif kind == "error":
                         if _error_signature(BAD_DOCS[i]) != errors[i]:
-                            fail(f"thread {seed}: error for {BAD_DOCS[i]!r:.30} differs")
+                            fail(
+                                f"thread {seed}: error for {BAD_DOCS[i]!r:.30} differs"
+                            )
                     else:
                         if ultrajson.dumps(decoded[i]) != redecoded[i]:
                             fail(f"thread {seed}: dumps(decoded[{i}]) differs")
@@ -168,7 +193,9 @@ def test_threads_dump_and_load_with_callbacks():
     # write() and read() run Python code mid-call: other threads run meanwhile.
     import io
 
-    objects = [{"n": n, "items": [Custom(n), Raw(n)], "text": "é/" * n} for n in range(50)]
+    objects = [
+        {"n": n, "items": [Custom(n), Raw(n)], "text": "é/" * n} for n in range(50)
+    ]
     expected = [ultrajson.dumps(o) for o in objects]
     barrier = threading.Barrier(THREADS)
     failures = []
