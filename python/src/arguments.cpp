@@ -34,9 +34,10 @@ Py_ssize_t find_keyword(const parameters& params, PyObject* name) {
 }  // namespace
 
 namespace names {
-parameters loads{"loads", loads_names, 1, 1, 0, loads_interned};
-parameters dumps{"dumps", dumps_names, 10, 1, 0, dumps_interned};
-parameters dump{"dump", dump_names, 11, 2, 2, dump_interned};
+parameters loads{"loads", loads_names, 1, 1, 0, 1, loads_interned};
+parameters dumps{"dumps", dumps_names, 10, 1, 0, 10, dumps_interned};
+// dump(obj, fp, /, *, options): exactly two positional arguments.
+parameters dump{"dump", dump_names, 11, 2, 2, 2, dump_interned};
 }  // namespace names
 
 bool init_arguments() {
@@ -51,14 +52,15 @@ bool init_arguments() {
 
 bool bind_arguments(const parameters& params, PyObject* const* args, Py_ssize_t nargs,
                     PyObject* kwnames, PyObject** bound) {
-  if (nargs > params.count) {
-    PyErr_Format(PyExc_TypeError, "%s() takes at most %zd arguments (%zd given)", params.function,
-                 params.count, nargs);
-    return false;
-  }
-  if (nargs < params.positional_only) {
+  if (nargs < params.positional_only ||
+      (nargs > params.max_positional && params.positional_only == params.max_positional)) {
     PyErr_Format(PyExc_TypeError, "%s() takes exactly %zd positional arguments (%zd given)",
                  params.function, params.positional_only, nargs);
+    return false;
+  }
+  if (nargs > params.max_positional) {
+    PyErr_Format(PyExc_TypeError, "%s() takes at most %zd positional arguments (%zd given)",
+                 params.function, params.max_positional, nargs);
     return false;
   }
   for (Py_ssize_t i = 0; i < params.count; ++i) bound[i] = i < nargs ? args[i] : nullptr;

@@ -16,6 +16,7 @@ struct parameters {
   Py_ssize_t count;
   Py_ssize_t required;           // the first `required` must be given
   Py_ssize_t positional_only;    // the first ones that cannot be named
+  Py_ssize_t max_positional;     // the rest can only be named
   PyObject** names;              // interned; filled by init_arguments
 };
 

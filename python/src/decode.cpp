@@ -218,7 +218,17 @@ PyObject* load(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwn
                  nargs + (kwnames != nullptr ? PyTuple_GET_SIZE(kwnames) : 0));
     return nullptr;
   }
-  PyObject* text = PyObject_CallMethod(args[0], "read", nullptr);
+  // As ujson: anything without a callable read() is "expected file".
+  PyObject* read = PyObject_GetAttrString(args[0], "read");
+  if (read == nullptr || !PyCallable_Check(read)) {
+    Py_XDECREF(read);
+    if (read == nullptr && !PyErr_ExceptionMatches(PyExc_AttributeError)) return nullptr;
+    PyErr_Clear();
+    PyErr_SetString(PyExc_TypeError, "expected file");
+    return nullptr;
+  }
+  PyObject* text = PyObject_CallNoArgs(read);
+  Py_DECREF(read);
   if (text == nullptr) return nullptr;
   PyObject* result = decode_object(text);
   Py_DECREF(text);

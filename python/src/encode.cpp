@@ -537,6 +537,7 @@ PyObject* dump(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwn
   PyObject* write = PyObject_GetAttrString(bound[1], "write");
   if (write == nullptr || !PyCallable_Check(write)) {
     Py_XDECREF(write);
+    if (write == nullptr && !PyErr_ExceptionMatches(PyExc_AttributeError)) return nullptr;
     PyErr_Clear();
     PyErr_SetString(PyExc_TypeError, "expected file");
     return nullptr;

@@ -26,7 +26,7 @@ constexpr const char* dumps_doc =
     "separators=None)\n--\n\n"
     "Converts an object to JSON text (a str).";
 constexpr const char* dump_doc =
-    "dump(obj, fp, /, ensure_ascii=True, encode_html_chars=False, escape_forward_slashes=True, "
+    "dump(obj, fp, /, *, ensure_ascii=True, encode_html_chars=False, escape_forward_slashes=True, "
     "sort_keys=False, indent=0, allow_nan=True, reject_bytes=True, default=None, "
     "separators=None)\n--\n\n"
     "Converts an object to JSON text and writes it to fp with one fp.write() call.";

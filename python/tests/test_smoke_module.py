@@ -59,7 +59,7 @@ def test_dumps_arguments():
         ultrajson.dumps()
     assert ultrajson.dumps(obj=[1]) == "[1]"
     with pytest.raises(TypeError):
-        ultrajson.dump([1], io.StringIO(), True, ensure_ascii=True)
+        ultrajson.dump([1], io.StringIO(), True)
     with pytest.raises(TypeError):
         ultrajson.dump([1])
     with pytest.raises(TypeError):
@@ -317,3 +317,21 @@ def test_cli(tmp_path):
     out = subprocess.run(run, input="[1,\n 2 3]", capture_output=True, text=True)
     assert out.returncode == 1
     assert out.stderr.startswith("<stdin>:2:4: ")
+
+
+def test_strs_in_every_kind():
+    # The decoder makes strs in their final kind by itself; a wrong kind or
+    # length would compare unequal (or worse), so try many mixtures.
+    import random
+
+    rng = random.Random(8259)
+    pools = ["abc é", "aÿé\x80", "ĀاΩ x", "中文 abc", "😀a é中", "ऀअ a",
+             "\x7f\x80\u07ff\u0800\uffff\U00010000\U0010ffff", "\ud800a\udfff"]
+    for i in range(3000):
+        pool = rng.choice(pools)
+        text = "".join(rng.choice(pool) for _ in range(rng.randrange(0, 300 if i % 10 == 0 else 40)))
+        document = json.dumps({text: [text]}, ensure_ascii=False)
+        inputs = [document] if "\ud800" in pool else [document, document.encode()]
+        for value in inputs:
+            assert ultrajson.loads(value) == {text: [text]}
+        assert ultrajson.loads(json.dumps(text)) == json.loads(json.dumps(text))

@@ -34,6 +34,7 @@ def dump(
     obj: Any,
     fp: _Writer,
     /,
+    *,
     ensure_ascii: bool = ...,
     encode_html_chars: bool = ...,
     escape_forward_slashes: bool = ...,
