@@ -330,7 +330,7 @@ TEST_CASE("writer: escapes by default") {
   CHECK(write_string("\x1f") == R"("\u001f")");
   CHECK(write_string(std::string(1, '\0')) == R"("\u0000")");
   CHECK(write_string("\x01\x0b\x0e\x1a") == R"("\u0001\u000b\u000e\u001a")");
-  CHECK(write_string("\x7f") == "\"\x7f\"");
+  CHECK(write_string("\x7f") == "\"\x7f\"");  // without ensure_ascii DEL stays, as in json
   CHECK(write_string("a/b<c>&d'") == R"("a/b<c>&d'")");
   // Non-ASCII stays UTF-8.
   CHECK(write_string("caf\xC3\xA9 \xF0\x9F\x98\x80") == "\"caf\xC3\xA9 \xF0\x9F\x98\x80\"");
@@ -432,9 +432,7 @@ TEST_CASE("writer: string_value_units from latin-1, UCS-2 and UCS-4") {
   {
     ultrajson::writer out(ascii_options());
     REQUIRE(out.string_value_units(latin1, sizeof latin1));
-    CHECK(out.view() == R"("a\"\u001f)"
-                        "\x7f"
-                        R"(\u0080\u00e9\u00ff")");
+    CHECK(out.view() == R"("a\"\u001f\u007f\u0080\u00e9\u00ff")");
   }
   const char16_t ucs2[] = {u'x', 0x00e9, 0x20ac, 0xffff, 0xd800, 0xdfff, u'\n'};
   {
@@ -683,7 +681,8 @@ std::string reference_escape(std::string_view utf8, bool ascii, bool slash, bool
           out += "\\t";
           break;
         default:
-          if (b < 0x20 || (html && (b == '<' || b == '>' || b == '&'))) {
+          // ensure_ascii makes the output printable ASCII: DEL is escaped too.
+          if (b < 0x20 || (html && (b == '<' || b == '>' || b == '&')) || (ascii && b == 0x7f)) {
             escape_unit(b);
           } else if (slash && b == '/') {
             out += "\\/";
@@ -769,5 +768,17 @@ TEST_CASE("writer: random strings against a reference escaper, every option") {
                       << ", expected " << printable(expected));
       }
     }
+  }
+}
+
+TEST_CASE("writer: a UCS-4 unit above U+10FFFF is refused, with or without ensure_ascii") {
+  const char32_t beyond[] = {U'a', static_cast<char32_t>(0x110000)};
+  for (const bool ascii : {false, true}) {
+    ultrajson::write_options options;
+    options.ensure_ascii = ascii;
+    ultrajson::writer out(options);
+    CHECK_FALSE(out.string_value_units(beyond, 2));
+    CHECK(out.error() == ultrajson::write_error::invalid_utf8);
+    CHECK_FALSE(out.complete());
   }
 }

@@ -18,7 +18,8 @@ struct parse_options {
   // type can hold lone surrogates (Python's str); not for bytes from outside.
   bool allow_wtf8_input = false;
   // Deliver every number as raw_number(text) after the grammar check, instead
-  // of int64_value / uint64_value / big_integer / double_value.
+  // of int64_value / uint64_value / big_integer / double_value. NaN and
+  // Infinity literals are not numbers: they still arrive as double_value.
   bool raw_numbers = false;
   // Containers nested deeper than this are an error (depth_limit_exceeded).
   // The parser keeps its own stack, so this bounds memory, not recursion.
@@ -26,14 +27,16 @@ struct parse_options {
 };
 
 struct write_options {
-  // 0: compact. n > 0: a newline and n spaces per level, laid out as Python's
-  // json.dumps(indent=n) does; empty containers stay "[]" and "{}".
+  // 0: compact. n > 0: a newline and n spaces per level; with key_separator
+  // ": " that is the layout of Python's json.dumps(indent=n). Empty
+  // containers stay "[]" and "{}".
   std::size_t indent = 0;
   // Written between items and between a key and its value. The views must
   // outlive the writer (string literals do).
   std::string_view item_separator = ",";
   std::string_view key_separator = ":";
-  // Write every non-ASCII character as \uXXXX (a surrogate pair above U+FFFF).
+  // Write every non-ASCII character as \uXXXX (a surrogate pair above U+FFFF),
+  // and U+007F as \u007f, as Python's json does: the output is printable ASCII.
   bool ensure_ascii = false;
   // Write '/' as "\/" (lets JSON sit inside an HTML <script> safely).
   bool escape_forward_slashes = false;

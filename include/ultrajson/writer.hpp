@@ -29,7 +29,7 @@ enum class write_error {
   unbalanced_end,         // end_object/end_array that does not match the open container
   depth_limit_exceeded,   // nesting deeper than write_options::max_depth
   nan_or_infinity,        // a non-finite double while allow_nan is false
-  invalid_utf8,           // string or key text that is not UTF-8
+  invalid_utf8,           // string or key text that is not UTF-8 (or a code unit above U+10FFFF)
   invalid_number_text,    // big_integer/raw_number text that is not a JSON number
   document_complete,      // a second top-level value
   buffer_full,            // a caller's fixed buffer ran out
@@ -45,7 +45,7 @@ constexpr std::string_view describe(write_error code) noexcept {
     case write_error::unbalanced_end: return "the end does not match the open container";
     case write_error::depth_limit_exceeded: return "nesting depth limit exceeded";
     case write_error::nan_or_infinity: return "NaN or Infinity while allow_nan is false";
-    case write_error::invalid_utf8: return "string is not valid UTF-8";
+    case write_error::invalid_utf8: return "string is not valid Unicode text";
     case write_error::invalid_number_text: return "number text is not a JSON number";
     case write_error::document_complete: return "a second top-level value";
     case write_error::buffer_full: return "the output buffer is full";
@@ -57,7 +57,8 @@ constexpr std::string_view describe(write_error code) noexcept {
 class writer {
  public:
   explicit writer(const write_options& options = {}) : options_(options) {}
-  // Writes into buffer[0, capacity) and fails with buffer_full past it.
+  // Writes into buffer[0, capacity) and fails with buffer_full when the
+  // document does not fit; a buffer exactly the document's size is enough.
   writer(char* buffer, std::size_t capacity, const write_options& options = {})
       : options_(options), out_(buffer, capacity) {}
   writer(const writer&) = delete;
@@ -120,14 +121,10 @@ class writer {
   }
   char* reserve(std::size_t n) noexcept {
     char* out = out_.reserve(n);
-    if (out == nullptr) {
-      // A new buffer has no memory yet, so even zero bytes (raw_value("") as
-      // the first event) need it to grow.
-      if (n == 0 && (out = out_.reserve(1)) != nullptr) return out;
-      fail(out_.is_fixed() ? write_error::buffer_full : write_error::out_of_memory);
-    }
+    if (out == nullptr) fail(write_error::out_of_memory);
     return out;
   }
+  bool commit(char* end) noexcept { return out_.commit(end) || fail(write_error::buffer_full); }
   std::size_t indent_room(std::size_t depth) const noexcept {
     return options_.indent == 0 ? 0 : 1 + options_.indent * depth;
   }
@@ -162,7 +159,7 @@ class writer {
   char* begin_value(std::size_t payload) noexcept;
   // Commits the value written up to `out`.
   bool end_value(char* out) noexcept {
-    out_.commit(out);
+    if (!commit(out)) return false;
     if (stack_.empty()) done_ = true;
     return true;
   }
@@ -241,7 +238,7 @@ inline bool writer::open(char bracket, bool is_object) {
   char* out = begin_value(1);
   if (out == nullptr) return false;
   *out++ = bracket;
-  out_.commit(out);
+  if (!commit(out)) return false;
   if (!stack_.push(frame{0, is_object, false})) return fail(write_error::out_of_memory);
   return true;
 }
@@ -307,8 +304,7 @@ bool writer::quoted_key(std::size_t max_escaped, Escape&& escape) {
   out = escape(out);
   if (out == nullptr) return fail(write_error::invalid_utf8);
   *out++ = '"';
-  out_.commit(copy_separator(out, options_.key_separator));
-  return true;
+  return commit(copy_separator(out, options_.key_separator));
 }
 
 inline bool writer::string_value(std::string_view utf8) {

@@ -31,7 +31,14 @@ inline constexpr std::size_t max_escaped_size(std::size_t units, std::size_t uni
 // follows the backslash ('u' for the \u00XX form).
 using escape_table = std::array<char, 128>;
 
-inline constexpr escape_table make_escape_table(bool slash, bool html) noexcept {
+// Which optional escapes a table includes, as bits of its index.
+enum escape_table_flags : unsigned {
+  escape_slash = 1,  // '/' as "\/"
+  escape_html = 2,   // '<', '>', '&' as \u00XX
+  escape_delete = 4, // U+007F as \u007f: with ensure_ascii, as Python's json does
+};
+
+inline constexpr escape_table make_escape_table(unsigned flags) noexcept {
   escape_table table{};
   for (int c = 0; c < 0x20; ++c) table[static_cast<std::size_t>(c)] = 'u';
   table['\b'] = 'b';
@@ -41,17 +48,19 @@ inline constexpr escape_table make_escape_table(bool slash, bool html) noexcept 
   table['\t'] = 't';
   table['"'] = '"';
   table['\\'] = '\\';
-  table[0x7f] = 0;
-  if (slash) table['/'] = '/';
-  if (html) table['<'] = table['>'] = table['&'] = 'u';
+  if (flags & escape_slash) table['/'] = '/';
+  if (flags & escape_html) table['<'] = table['>'] = table['&'] = 'u';
+  if (flags & escape_delete) table[0x7f] = 'u';
   return table;
 }
 
 inline const escape_table& escape_table_for(const escape_config& config) noexcept {
-  static constexpr escape_table tables[4] = {
-      make_escape_table(false, false), make_escape_table(true, false),
-      make_escape_table(false, true), make_escape_table(true, true)};
-  return tables[(config.escape_forward_slashes ? 1 : 0) + (config.encode_html_chars ? 2 : 0)];
+  static constexpr escape_table tables[8] = {
+      make_escape_table(0), make_escape_table(1), make_escape_table(2), make_escape_table(3),
+      make_escape_table(4), make_escape_table(5), make_escape_table(6), make_escape_table(7)};
+  return tables[(config.escape_forward_slashes ? escape_slash : 0u) |
+                (config.encode_html_chars ? escape_html : 0u) |
+                (config.ensure_ascii ? escape_delete : 0u)];
 }
 
 inline char* write_unicode_escape(char* out, unsigned unit) noexcept {
@@ -90,10 +99,11 @@ inline char* write_non_ascii(char* out, char32_t code_point, bool ensure_ascii) 
 
 // True when none of the word's bytes needs escaping under the common
 // settings (HTML escaping is rare and takes the byte-wise path).
-inline bool word_needs_no_escape(std::uint64_t word, bool slash) noexcept {
+inline bool word_needs_no_escape(std::uint64_t word, bool slash, bool ascii) noexcept {
   std::uint64_t special = has_byte(word, '"') | has_byte(word, '\\') |
                           has_byte_below(word, 0x20) | has_high_byte(word);
   if (slash) special |= has_byte(word, '/');
+  if (ascii) special |= has_byte(word, 0x7f);
   return special == 0;
 }
 
@@ -107,7 +117,8 @@ inline char* escape_utf8(char* out, const char* text, std::size_t size,
   const bool fast_words = !config.encode_html_chars;
   while (p != end) {
     if (fast_words) {
-      while (end - p >= 8 && word_needs_no_escape(load_word(p), config.escape_forward_slashes)) {
+      while (end - p >= 8 && word_needs_no_escape(load_word(p), config.escape_forward_slashes,
+                                                 config.ensure_ascii)) {
         std::memcpy(out, p, 8);
         out += 8;
         p += 8;
@@ -138,6 +149,7 @@ inline char* escape_utf8(char* out, const char* text, std::size_t size,
 }
 
 // Escapes code units that are code points (latin-1 bytes, UCS-2, UCS-4).
+// Returns nullptr for a unit above U+10FFFF, which no encoding can carry.
 template <class Unit>
 inline char* escape_code_units(char* out, const Unit* units, std::size_t count,
                                const escape_config& config) noexcept {
@@ -146,8 +158,10 @@ inline char* escape_code_units(char* out, const Unit* units, std::size_t count,
     const auto unit = static_cast<char32_t>(units[i]);
     if (unit < 0x80) {
       out = write_ascii_escaped(out, static_cast<unsigned char>(unit), table);
-    } else {
+    } else if (unit <= 0x10FFFF) {
       out = write_non_ascii(out, unit, config.ensure_ascii);
+    } else {
+      return nullptr;
     }
   }
   return out;

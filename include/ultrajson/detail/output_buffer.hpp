@@ -2,9 +2,13 @@
 // The encoder's output: one contiguous buffer that grows geometrically, or a
 // caller's fixed buffer that never grows. Writers reserve the worst case for
 // a whole value once, then write through a raw pointer with no further checks.
+// A fixed buffer short of the worst case lends a spill area instead, and
+// commit() copies what was really written back if it fits, so a caller's
+// buffer may be exactly as large as the document.
 
 #include <cstddef>
 #include <cstdlib>
+#include <cstring>
 #include <string_view>
 
 namespace ultrajson::detail {
@@ -19,26 +23,51 @@ class output_buffer {
   output_buffer& operator=(const output_buffer&) = delete;
   ~output_buffer() {
     if (owned_) std::free(data_);
+    std::free(spill_);
   }
 
   // A pointer to at least n writable bytes at the end of the content, or
-  // nullptr when memory runs out (or a fixed buffer is full).
+  // nullptr when memory runs out.
   char* reserve(std::size_t n) noexcept {
-    if (capacity_ - size_ >= n) return data_ + size_;
-    return grow(n);
+    spilling_ = false;
+    // A new buffer has no memory yet: even zero bytes make it grow, so the
+    // pointer returned is never null on success.
+    if (capacity_ - size_ >= n && data_ != nullptr) return data_ + size_;
+    return owned_ ? grow(n) : spill(n);
   }
-  // Marks everything up to `end` (a pointer from reserve(), advanced) as written.
-  void commit(char* end) noexcept { size_ = static_cast<std::size_t>(end - data_); }
+  // Marks everything up to `end` (a pointer from the last reserve(), advanced)
+  // as written. False when a fixed buffer cannot hold it.
+  bool commit(char* end) noexcept {
+    if (!spilling_) {
+      size_ = static_cast<std::size_t>(end - data_);
+      return true;
+    }
+    spilling_ = false;
+    const auto length = static_cast<std::size_t>(end - spill_);
+    if (capacity_ - size_ < length) return false;
+    std::memcpy(data_ + size_, spill_, length);
+    size_ += length;
+    return true;
+  }
 
   const char* data() const noexcept { return data_; }
   std::size_t size() const noexcept { return size_; }
   std::string_view view() const noexcept { return {data_, size_}; }
-  bool is_fixed() const noexcept { return !owned_; }
   void clear() noexcept { size_ = 0; }
 
  private:
+  char* spill(std::size_t n) noexcept {
+    if (spill_capacity_ < n || spill_ == nullptr) {
+      void* bigger = std::realloc(spill_, n != 0 ? n : 1);
+      if (bigger == nullptr) return nullptr;
+      spill_ = static_cast<char*>(bigger);
+      spill_capacity_ = n;
+    }
+    spilling_ = true;
+    return spill_;
+  }
+
   char* grow(std::size_t n) noexcept {
-    if (!owned_) return nullptr;
     std::size_t wanted = capacity_ * 2;
     if (wanted < size_ + n) wanted = size_ + n;
     if (wanted < 1024) wanted = 1024;
@@ -53,6 +82,10 @@ class output_buffer {
   std::size_t size_ = 0;
   std::size_t capacity_ = 0;
   bool owned_ = true;
+  // Fixed buffers only: where reserve() lent room the buffer lacked.
+  char* spill_ = nullptr;
+  std::size_t spill_capacity_ = 0;
+  bool spilling_ = false;
 };
 
 }  // namespace ultrajson::detail
