@@ -524,10 +524,11 @@ def test_control_characters(code):
     assert dumps({chr(code): 1}) == "{" + expected + ":1}"
 
 
-def test_del_is_ascii_not_escaped():
-    # U+007F is ASCII and not a JSON control character: written as is (as ujson).
-    assert dumps("\x7f") == '"\x7f"'
-    assert dumps("\x7f", ensure_ascii=False) == '"\x7f"'
+def test_del_is_escaped_exactly_when_json_escapes_it():
+    # U+007F is not a JSON control character, but json's ensure_ascii output is
+    # printable ASCII: \u007f there, the character itself without ensure_ascii.
+    assert dumps("\x7f") == '"\\u007f"' == json.dumps("\x7f")
+    assert dumps("\x7f", ensure_ascii=False) == '"\x7f"' == json.dumps("\x7f", ensure_ascii=False)
 
 
 def test_printable_ascii_unchanged():
@@ -684,9 +685,8 @@ SPECIAL_CHARS = [
 
 def _json_reference(texts, ensure_ascii):
     out = json.dumps(texts, ensure_ascii=ensure_ascii, separators=(",", ":"))
-    # Where ultrajson deliberately differs from json: DEL is written as is, and
-    # a lone surrogate is always escaped.
-    out = out.replace("\\u007f", "\x7f")
+    # Where ultrajson deliberately differs from json: a lone surrogate is
+    # always escaped.
     return "".join(f"\\u{ord(c):04x}" if 0xD800 <= ord(c) < 0xE000 else c for c in out)
 
 
