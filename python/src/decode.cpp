@@ -52,7 +52,7 @@ class object_builder {
   bool double_value(double value) { return push(PyFloat_FromDouble(value)); }
   bool raw_number(std::string_view) { return false; }  // raw_numbers is off
   bool string_value(std::string_view text) { return push(make_str_(text.data(), text.size())); }
-  bool key(std::string_view text) { return push(keys.get(text.data(), text.size(), make_str_)); }
+  bool key(std::string_view text) { return push(keys.get(text.data(), text.size(), make_str_, key_stats_)); }
   bool start_object() { return true; }
   bool start_array() { return true; }
 
@@ -103,6 +103,7 @@ class object_builder {
 
   std::vector<PyObject*> stack_;
   str_maker make_str_;
+  key_cache_stats key_stats_;
 };
 
 parse_options loads_options() {
