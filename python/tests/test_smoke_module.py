@@ -325,7 +325,7 @@ def test_strs_in_every_kind():
     import random
 
     rng = random.Random(8259)
-    pools = ["abc é", "aÿé\x80", "ĀاΩ x", "中文 abc", "😀a é中", "ऀअ a",
+    pools = ["abc é", "aÿé\x80", "ĀاΩ x", "中文 abc", "😀a é中", "ऀअ a", "éé€", "ابت ث",
              "\x7f\x80\u07ff\u0800\uffff\U00010000\U0010ffff", "\ud800a\udfff"]
     for i in range(3000):
         pool = rng.choice(pools)
