@@ -310,10 +310,13 @@ def test_cli(tmp_path):
     good.write_text('{"b": [1, 2], "a": "é"}')
     run = [sys.executable, "-m", "ultrajson"]
     out = subprocess.run(run + [str(good)], capture_output=True, text=True, check=True)
+    assert out.stdout == '{"b":[1,2],"a":"\\u00e9"}\n'
+    out = subprocess.run(run + ["--no-ensure-ascii", str(good)], capture_output=True,
+                         text=True, check=True, encoding="utf-8")
     assert out.stdout == '{"b":[1,2],"a":"é"}\n'
     out = subprocess.run(run + ["--indent", "2", "--sort-keys", str(good)], capture_output=True,
                          text=True, check=True)
-    assert out.stdout == '{\n  "a": "é",\n  "b": [\n    1,\n    2\n  ]\n}\n'
+    assert out.stdout == '{\n  "a": "\\u00e9",\n  "b": [\n    1,\n    2\n  ]\n}\n'
     out = subprocess.run(run, input="[1,\n 2 3]", capture_output=True, text=True)
     assert out.returncode == 1
     assert out.stderr.startswith("<stdin>:2:4: ")

@@ -1,12 +1,14 @@
 """Validate and re-format JSON, like ``python -m json.tool``.
 
-Usage: python -m ultrajson [--indent N] [--sort-keys] [--ensure-ascii]
+Usage: python -m ultrajson [--indent N] [--sort-keys] [--no-ensure-ascii]
                            [infile [outfile]]
 
 Reads infile (standard input when absent or "-"), and writes the document
 compact, or indented by N spaces, to outfile (standard output when absent or
-"-").  A document that is not valid JSON is reported as
-"file:line:column: message" on standard error, with exit status 1.
+"-").  Non-ASCII characters are written as \\u escapes, as json.tool does,
+unless --no-ensure-ascii.  A document that is not valid JSON is reported as
+"file:line:column: message" on standard error (the column counts bytes, as
+the input is read as bytes), with exit status 1.
 """
 
 from __future__ import annotations
@@ -27,8 +29,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--indent", type=int, default=0, metavar="N",
                         help="indent nested values by N spaces (default: compact)")
     parser.add_argument("--sort-keys", action="store_true", help="sort object keys")
-    parser.add_argument("--ensure-ascii", action="store_true",
-                        help="write non-ASCII characters as \\u escapes")
+    parser.add_argument("--no-ensure-ascii", dest="ensure_ascii", action="store_false",
+                        help="write non-ASCII characters as they are, not as \\u escapes")
     args = parser.parse_args(argv)
 
     name = "<stdin>" if args.infile == "-" else args.infile
