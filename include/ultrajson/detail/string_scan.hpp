@@ -20,15 +20,14 @@ inline bool word_is_plain_ascii(std::uint64_t word) noexcept {
           has_high_byte(word)) == 0;
 }
 
-// How many leading bytes of the word are plain text made only of ASCII and
-// whole two-byte UTF-8 sequences (leads C2..DF: Latin, Greek, Cyrillic,
-// Hebrew, Arabic...): 8, or 7 when the last byte is a lead whose
+// For a word with no '"', '\\' or control byte: how many leading bytes are
+// ASCII and whole two-byte UTF-8 sequences (leads C2..DF: Latin, Greek,
+// Cyrillic, Hebrew, Arabic...): 8, or 7 when the last byte is a lead whose
 // continuation lies in the next word; 0 when the word has anything else. It
 // tests eight bytes at once, so text that mixes such letters with ASCII
 // spaces and punctuation runs without a branch per character.
-inline std::size_t plain_two_byte_prefix(std::uint64_t word) noexcept {
+inline std::size_t two_byte_prefix(std::uint64_t word) noexcept {
   constexpr std::uint64_t high = repeat_byte(0x80);
-  if ((has_byte(word, '"') | has_byte(word, '\\') | has_byte_below(word, 0x20)) != 0) return 0;
   // Bit 7 of each byte of `word << k` is bit 7-k of the same byte (a shift
   // below 8 moves no byte's bit into another byte's bit 7).
   const std::uint64_t lead = word & (word << 1) & high;          // 11xxxxxx
@@ -51,14 +50,15 @@ inline bool skip_plain(const char*& p, const char* end, bool allow_surrogates = 
   for (;;) {
     while (end - p >= 8) {
       const std::uint64_t word = load_word(p);
-      const std::uint64_t special = has_byte(word, '"') | has_byte(word, '\\') |
-                                    has_byte_below(word, 0x20) | has_high_byte(word);
+      const std::uint64_t ascii_special =
+          has_byte(word, '"') | has_byte(word, '\\') | has_byte_below(word, 0x20);
+      const std::uint64_t special = ascii_special | has_high_byte(word);
       if (special == 0) {
         p += 8;
         continue;
       }
-      if (has_high_byte(word) != 0) {
-        const std::size_t plain = plain_two_byte_prefix(word);
+      if (ascii_special == 0) {
+        const std::size_t plain = two_byte_prefix(word);
         if (plain != 0) {
           p += plain;
           continue;
