@@ -136,23 +136,24 @@ class gc_pause {
 
 // Parses text; `doc` is what the caller gave, for the error.
 PyObject* decode_text(std::string_view text, PyObject* doc, const parse_options& options) {
+  parse_result result;
   try {
+    // No Python code runs while the collector is paused: the error, whose
+    // __init__ is Python, is raised after the pause has ended.
     const gc_pause pause;
     object_builder builder;
-    const parse_result result = parse(text, builder, options);
-    if (!result.ok()) {
-      if (result.code != parse_error::stopped_by_handler) {
-        raise_decode_error(result, text, doc);
-      } else if (!PyErr_Occurred()) {
-        PyErr_SetString(PyExc_SystemError, "ultrajson: decoding stopped without an error");
-      }
-      return nullptr;
-    }
-    return builder.result();
+    result = parse(text, builder, options);
+    if (result.ok()) return builder.result();
   } catch (const std::bad_alloc&) {
     PyErr_NoMemory();
     return nullptr;
   }
+  if (result.code != parse_error::stopped_by_handler) {
+    raise_decode_error(result, text, doc);
+  } else if (!PyErr_Occurred()) {
+    PyErr_SetString(PyExc_SystemError, "ultrajson: decoding stopped without an error");
+  }
+  return nullptr;
 }
 
 PyObject* decode_str(PyObject* input) {

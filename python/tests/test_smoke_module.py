@@ -338,3 +338,18 @@ def test_strs_in_every_kind():
         for value in inputs:
             assert ultrajson.loads(value) == {text: [text]}
         assert ultrajson.loads(json.dumps(text)) == json.loads(json.dumps(text))
+
+
+def test_gc_state_is_left_alone():
+    # loads pauses the cyclic collector while it builds; it must restore it,
+    # on errors too, and never turn it on when the caller had it off.
+    was = gc.isenabled()
+    try:
+        for enabled in (True, False):
+            (gc.enable if enabled else gc.disable)()
+            ultrajson.loads('{"a": [1, 2]}')
+            with pytest.raises(ultrajson.JSONDecodeError):
+                ultrajson.loads('{"a": [1, x]}')
+            assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
