@@ -157,7 +157,9 @@ if [[ -z $x86_skip_reason ]]; then
   run_benchmarks cpp-x86 build-bench32 "32-bit x86 (-m32)"
 else
   echo "bench_cpp: 32-bit build skipped: $x86_skip_reason"
-  rm -f "$results/cpp-x86.json" "$results/cpp-x86.md"
+  if ((x86)); then  # it could not be built: earlier results would now mislead
+    rm -f "$results/cpp-x86.json" "$results/cpp-x86.md"
+  fi
 fi
 
 echo "bench_cpp: results written to:"

@@ -59,8 +59,7 @@ Results = dict[str, dict[str, dict[str, Cell]]]  # operation -> file -> library 
 
 
 def read_results(runs: list[dict[str, Any]]) -> tuple[Results, list[str]]:
-    """Groups the runs by operation/library/file; also returns the libraries
-    in order of first appearance (the order the program ran them)."""
+    """Groups the runs by operation/library/file; also returns every library seen."""
     results: Results = defaultdict(lambda: defaultdict(dict))
     libraries: list[str] = []
     for run in runs:
@@ -96,8 +95,11 @@ def format_number(value: float | None, digits: int) -> str:
 
 
 def table(operation: str, files: dict[str, dict[str, Cell]], all_libraries: list[str]) -> str:
-    libraries = [lib for lib in all_libraries if any(lib in row for row in files.values())]
-    libraries.sort(key=lambda lib: lib != REFERENCE)  # stable: ultrajson first
+    # ultrajson first, then by name (the run's order is random when interleaved).
+    libraries = sorted(
+        (lib for lib in all_libraries if any(lib in row for row in files.values())),
+        key=lambda lib: (lib != REFERENCE, lib),
+    )
     peers = [lib for lib in libraries if lib != REFERENCE] if REFERENCE in libraries else []
     header = ["file", *libraries, *(f"{REFERENCE} / {peer}" for peer in peers)]
     align = ["---", *("--:" for _ in header[1:])]
