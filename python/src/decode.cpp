@@ -59,12 +59,14 @@ class object_builder {
   bool end_array(std::size_t count) {
     PyObject* list = PyList_New(static_cast<Py_ssize_t>(count));
     if (list == nullptr) return false;
-    PyObject** items = stack_.data() + (stack_.size() - count);
-    // The list takes over the stack's references.
-    std::memcpy(reinterpret_cast<PyListObject*>(list)->ob_item, items, count * sizeof(PyObject*));
-    stack_.resize(stack_.size() - count);
-    stack_.push_back(list);
-    return true;
+    if (count != 0) {  // an empty list has no item array (ob_item is null)
+      PyObject** items = stack_.data() + (stack_.size() - count);
+      // The list takes over the stack's references.
+      std::memcpy(reinterpret_cast<PyListObject*>(list)->ob_item, items,
+                  count * sizeof(PyObject*));
+      stack_.resize(stack_.size() - count);
+    }
+    return push(list);
   }
 
   bool end_object(std::size_t count) {
