@@ -32,6 +32,6 @@ fi
 
 echo "== Python tests"
 python3 -m pip install -q --root-user-action=ignore .
-# Run from python/ so `import ultrajson` finds the installed package, not the
-# source folder python/ultrajson (which lacks the compiled extension).
-(cd python && python3 -m pytest tests -q -p no:cacheprovider)
+# From the root, `import ultrajson` finds the installed package: the source
+# folder python/ultrajson (which lacks the compiled extension) is not on the path.
+python3 -m pytest python/tests -q -p no:cacheprovider
