@@ -182,6 +182,8 @@ PyObject* decode_str(PyObject* input) {
 
 }  // namespace
 
+void init_decode() { keys.forget(); }
+
 PyObject* decode_object(PyObject* input) {
   static const parse_options options = loads_options();
   if (PyUnicode_Check(input)) return decode_str(input);

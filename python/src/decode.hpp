@@ -10,6 +10,9 @@ PyObject* loads(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObj
 // load(fp, /)
 PyObject* load(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames);
 
+// Resets the decoder's process-wide state (the key cache) at module init.
+void init_decode();
+
 // Decodes one object (str, bytes, bytearray or a C-contiguous buffer).
 PyObject* decode_object(PyObject* input);
 

@@ -127,13 +127,9 @@ class encoder {
 
   static bool is_decimal(PyObject* object) {
     // A Decimal exists only once its module is imported; don't import it.
-    PyObject* module = PyImport_GetModule(decimal_name());
-    if (module == nullptr) {
-      PyErr_Clear();
-      return false;
-    }
+    PyObject* module = PyDict_GetItemString(PyImport_GetModuleDict(), "decimal");  // borrowed
+    if (module == nullptr) return false;
     PyObject* decimal_type = PyObject_GetAttrString(module, "Decimal");
-    Py_DECREF(module);
     if (decimal_type == nullptr) {
       PyErr_Clear();
       return false;
@@ -142,11 +138,6 @@ class encoder {
     Py_DECREF(decimal_type);
     if (is < 0) PyErr_Clear();
     return is > 0;
-  }
-
-  static PyObject* decimal_name() {
-    static PyObject* name = PyUnicode_InternFromString("decimal");
-    return name;
   }
 
   // Calls object.toDict() or object.__json__() when the object has it;

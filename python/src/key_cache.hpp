@@ -33,6 +33,12 @@ class key_cache {
   static constexpr std::size_t entries = 512;
   static constexpr std::size_t max_key_size = 64;
 
+  // Forgets every entry without releasing it: for a module initialised
+  // again in a new interpreter, whose objects the old entries are not.
+  void forget() noexcept {
+    for (entry& slot : slots_) slot = entry{};
+  }
+
   // A new reference to a str equal to the key; nullptr with an error set.
   // `stats` belongs to one loads() call: once most of its keys have missed,
   // a miss no longer replaces an entry (see key_cache_stats).

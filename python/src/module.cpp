@@ -52,6 +52,7 @@ PyMethodDef methods[] = {
 PYBIND11_MODULE(_ultrajson, m) {
   using namespace ultrajson::python;
   m.doc() = "The C++ core of the ultrajson package.";
+  init_decode();
   if (!init_arguments() || PyModule_AddFunctions(m.ptr(), methods) < 0 || !init_errors(m.ptr())) {
     throw py::error_already_set();
   }
