@@ -97,14 +97,44 @@ inline char* write_non_ascii(char* out, char32_t code_point, bool ensure_ascii) 
   return write_unicode_escape(out, 0xDC00 + (offset & 0x3FF));
 }
 
-// True when none of the word's bytes needs escaping under the common
-// settings (HTML escaping is rare and takes the byte-wise path).
-inline bool word_needs_no_escape(std::uint64_t word, bool slash, bool ascii) noexcept {
+// Flags the bytes of a word that need a closer look under the common
+// settings: '"', '\\', control bytes, non-ASCII, and '/' or DEL when asked.
+// (HTML escaping is rare and takes the byte-wise path throughout.)
+inline std::uint64_t escape_mask(std::uint64_t word, bool slash, bool ascii) noexcept {
   std::uint64_t special = has_byte(word, '"') | has_byte(word, '\\') |
                           has_byte_below(word, 0x20) | has_high_byte(word);
   if (slash) special |= has_byte(word, '/');
   if (ascii) special |= has_byte(word, 0x7f);
-  return special == 0;
+  return special;
+}
+
+// Copies the bytes at p that need no escape, eight at a time, up to the
+// first that does or the end. Advances p and out past them.
+inline void copy_plain_run(char*& out, const char*& p, const char* end,
+                           const escape_config& config) noexcept {
+  const bool slash = config.escape_forward_slashes;
+  const bool ascii = config.ensure_ascii;
+  for (;;) {
+    const auto left = static_cast<std::size_t>(end - p);
+    if (left >= 8) {
+      const std::uint64_t special = escape_mask(load_word(p), slash, ascii);
+      // Room is reserved for the worst case of what is left, so copying all
+      // eight before knowing how many are plain is safe.
+      std::memcpy(out, p, 8);
+      const unsigned plain = special == 0 ? 8 : first_flagged_byte(special);
+      out += plain;
+      p += plain;
+      if (plain != 8) return;
+    } else {
+      // A short tail (or a short key) padded with 'a', which needs no escape.
+      const std::uint64_t special = escape_mask(load_partial_word(p, left, 'a'), slash, ascii);
+      const std::size_t plain = special == 0 ? left : first_flagged_byte(special);
+      std::memcpy(out, p, plain);
+      out += plain;
+      p += plain;
+      return;
+    }
+  }
 }
 
 // Escapes UTF-8 text. Returns the position after it, or nullptr when the
@@ -114,38 +144,33 @@ inline char* escape_utf8(char* out, const char* text, std::size_t size,
   const escape_table& table = escape_table_for(config);
   const char* p = text;
   const char* const end = text + size;
-  const bool fast_words = !config.encode_html_chars;
-  while (p != end) {
-    if (fast_words) {
-      while (end - p >= 8 && word_needs_no_escape(load_word(p), config.escape_forward_slashes,
-                                                 config.ensure_ascii)) {
-        std::memcpy(out, p, 8);
-        out += 8;
-        p += 8;
-      }
-      if (p == end) break;
-    }
+  for (;;) {
+    if (!config.encode_html_chars) copy_plain_run(out, p, end, config);
+    if (p == end) return out;
     const auto byte = static_cast<unsigned char>(*p);
     if (byte < 0x80) {
       out = write_ascii_escaped(out, byte, table);
       ++p;
       continue;
     }
-    char32_t code_point;
-    const std::size_t length =
-        decode_utf8_sequence(reinterpret_cast<const unsigned char*>(p),
-                             reinterpret_cast<const unsigned char*>(end),
-                             config.allow_lone_surrogates, code_point);
-    if (length == 0) return nullptr;
-    if (!config.ensure_ascii && !is_surrogate(code_point)) {
-      std::memcpy(out, p, length);
-      out += length;
-    } else {
-      out = write_non_ascii(out, code_point, config.ensure_ascii);
-    }
-    p += length;
+    // A run of non-ASCII characters goes on byte-wise, with no word test
+    // between them (a word of Arabic or Cyrillic, say).
+    do {
+      char32_t code_point;
+      const std::size_t length =
+          decode_utf8_sequence(reinterpret_cast<const unsigned char*>(p),
+                               reinterpret_cast<const unsigned char*>(end),
+                               config.allow_lone_surrogates, code_point);
+      if (length == 0) return nullptr;
+      if (!config.ensure_ascii && !is_surrogate(code_point)) {
+        std::memcpy(out, p, length);
+        out += length;
+      } else {
+        out = write_non_ascii(out, code_point, config.ensure_ascii);
+      }
+      p += length;
+    } while (p != end && static_cast<unsigned char>(*p) >= 0x80);
   }
-  return out;
 }
 
 // Escapes code units that are code points (latin-1 bytes, UCS-2, UCS-4).

@@ -32,4 +32,25 @@ inline constexpr std::uint64_t has_high_byte(std::uint64_t word) noexcept {
   return word & repeat_byte(0x80);
 }
 
+// The index of the lowest flagged byte of a nonzero mask made by the tests
+// above (on little-endian machines, the first in memory). Only the lowest
+// flag is exact: the tests' borrows run upwards from a true match.
+// Big-endian machines get 0, which callers treat as "look byte by byte".
+inline unsigned first_flagged_byte(std::uint64_t mask) noexcept {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  (void)mask;
+  return 0;
+#else
+  return static_cast<unsigned>(__builtin_ctzll(mask)) / 8;
+#endif
+}
+
+// Loads the n < 8 bytes at p into a word whose other bytes are `fill`, so a
+// short tail can take a word test without reading past its end.
+inline std::uint64_t load_partial_word(const char* p, std::size_t n, unsigned char fill) noexcept {
+  std::uint64_t word = repeat_byte(fill);
+  std::memcpy(&word, p, n);
+  return word;
+}
+
 }  // namespace ultrajson::detail
