@@ -7,6 +7,10 @@
 #include <string>
 #include <string_view>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "../error.hpp"
 #include "swar.hpp"
 #include "utf8.hpp"
@@ -42,12 +46,55 @@ inline std::size_t two_byte_prefix(std::uint64_t word) noexcept {
   return (lead >> 63) != 0 ? 7 : 8;
 }
 
+#if defined(__SSE2__)
+// The SSE2 form of the word tests, sixteen bytes at once (SSE2 is part of
+// every x86-64): how many leading bytes of the block are plain text, ASCII
+// and whole two-byte sequences; 16, 15 when the last byte is a lead whose
+// continuation is in the next block, or the offset of the first byte that
+// needs a closer look (always < 16 then).
+inline unsigned plain_block_prefix(const char* p) noexcept {
+  const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  const __m128i ascii_special = _mm_or_si128(
+      _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8('"')),
+                   _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\\'))),
+      // Bits 7..5 clear: a byte below 0x20.
+      _mm_cmpeq_epi8(_mm_and_si128(bytes, _mm_set1_epi8(static_cast<char>(0xE0))),
+                     _mm_setzero_si128()));
+  const auto special = static_cast<unsigned>(_mm_movemask_epi8(ascii_special));
+  const auto high = static_cast<unsigned>(_mm_movemask_epi8(bytes));  // bit 7 of each byte
+  if ((special | high) == 0) return 16;
+  if (special == 0) {
+    // Adding a byte to itself shifts it left by one within the byte.
+    const __m128i times2 = _mm_add_epi8(bytes, bytes);
+    const __m128i times4 = _mm_add_epi8(times2, times2);
+    const auto bit6 = static_cast<unsigned>(_mm_movemask_epi8(times2));
+    const auto bit5 = static_cast<unsigned>(_mm_movemask_epi8(times4));
+    const auto overlong = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(
+        _mm_and_si128(bytes, _mm_set1_epi8(static_cast<char>(0xFE))),
+        _mm_set1_epi8(static_cast<char>(0xC0)))));  // C0, C1
+    const unsigned lead = high & bit6;
+    const unsigned continuation = high & ~bit6;
+    if ((lead & (bit5 | overlong)) == 0 && continuation == ((lead << 1) & 0xFFFF)) {
+      return (lead & 0x8000) != 0 ? 15 : 16;
+    }
+  }
+  return static_cast<unsigned>(__builtin_ctz(special | high));
+}
+#endif
+
 // Advances p over bytes that stand for themselves: printable ASCII other than
 // '"' and '\\', and valid UTF-8 sequences. Stops at end or at the first other
 // byte. Returns false, with p at the sequence, when UTF-8 is invalid
 // (WTF-8 with allow_surrogates).
 inline bool skip_plain(const char*& p, const char* end, bool allow_surrogates = false) noexcept {
   for (;;) {
+#if defined(__SSE2__)
+    while (end - p >= 16) {
+      const unsigned plain = plain_block_prefix(p);
+      p += plain;
+      if (plain < 15) break;
+    }
+#endif
     while (end - p >= 8) {
       const std::uint64_t word = load_word(p);
       const std::uint64_t ascii_special =
