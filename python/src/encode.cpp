@@ -248,50 +248,33 @@ class encoder {
     return writer_.double_value(d) || writer_failed();
   }
 
-  bool str_value(PyObject* str) {
-    if (PyUnicode_IS_COMPACT_ASCII(str)) {
-      return writer_.string_value(std::string_view(static_cast<const char*>(PyUnicode_DATA(str)),
-                                                   static_cast<std::size_t>(PyUnicode_GET_LENGTH(str)))) ||
-             writer_failed();
-    }
-    if (PyUnicode_READY(str) < 0) return false;
-    const void* data = PyUnicode_DATA(str);
-    const auto length = static_cast<std::size_t>(PyUnicode_GET_LENGTH(str));
-    bool ok;
-    switch (PyUnicode_KIND(str)) {
-      case PyUnicode_1BYTE_KIND:
-        ok = writer_.string_value_units(static_cast<const Py_UCS1*>(data), length);
-        break;
-      case PyUnicode_2BYTE_KIND:
-        ok = writer_.string_value_units(static_cast<const Py_UCS2*>(data), length);
-        break;
-      default:
-        ok = writer_.string_value_units(static_cast<const Py_UCS4*>(data), length);
-        break;
-    }
-    return ok || writer_failed();
-  }
+  bool str_value(PyObject* str) { return write_str<false>(str); }
+  bool str_key(PyObject* str) { return write_str<true>(str); }
 
-  bool str_key(PyObject* str) {
+  // A str as a value or as a key: compact ASCII data is valid UTF-8 and goes
+  // to the writer in place; other kinds go as their code units.
+  template <bool is_key>
+  bool write_str(PyObject* str) {
     if (PyUnicode_IS_COMPACT_ASCII(str)) {
-      return writer_.key(std::string_view(static_cast<const char*>(PyUnicode_DATA(str)),
-                                          static_cast<std::size_t>(PyUnicode_GET_LENGTH(str)))) ||
-             writer_failed();
+      const std::string_view text(static_cast<const char*>(PyUnicode_DATA(str)),
+                                  static_cast<std::size_t>(PyUnicode_GET_LENGTH(str)));
+      return (is_key ? writer_.key(text) : writer_.string_value(text)) || writer_failed();
     }
-    if (PyUnicode_READY(str) < 0) return false;
-    const void* data = PyUnicode_DATA(str);
+    if (PyUnicode_READY(str) < 0) return false;  // a legacy str from before PEP 393
     const auto length = static_cast<std::size_t>(PyUnicode_GET_LENGTH(str));
+    const void* data = PyUnicode_DATA(str);
+    const auto units = [&](const auto* first) {
+      if constexpr (is_key) {
+        return writer_.key_units(first, length);
+      } else {
+        return writer_.string_value_units(first, length);
+      }
+    };
     bool ok;
     switch (PyUnicode_KIND(str)) {
-      case PyUnicode_1BYTE_KIND:
-        ok = writer_.key_units(static_cast<const Py_UCS1*>(data), length);
-        break;
-      case PyUnicode_2BYTE_KIND:
-        ok = writer_.key_units(static_cast<const Py_UCS2*>(data), length);
-        break;
-      default:
-        ok = writer_.key_units(static_cast<const Py_UCS4*>(data), length);
-        break;
+      case PyUnicode_1BYTE_KIND: ok = units(static_cast<const Py_UCS1*>(data)); break;
+      case PyUnicode_2BYTE_KIND: ok = units(static_cast<const Py_UCS2*>(data)); break;
+      default: ok = units(static_cast<const Py_UCS4*>(data)); break;
     }
     return ok || writer_failed();
   }
