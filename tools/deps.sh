@@ -6,10 +6,10 @@
 set -euo pipefail
 what=${1:-test}
 
-apt_packages=(catch2 cmake g++)
+apt_packages=(catch2 cmake g++ g++-multilib)
 pip_packages=(pybind11 scikit-build-core pytest hypothesis)
 if [[ $what == bench ]]; then
-  apt_packages+=(libbenchmark-dev rapidjson-dev libsimdjson-dev nlohmann-json3-dev libcjson-dev g++-multilib)
+  apt_packages+=(libbenchmark-dev rapidjson-dev libsimdjson-dev nlohmann-json3-dev libcjson-dev)
   # python-cjson (the seed's "cjson") is Python 2 only and fails to build on
   # Python 3; the benchmark reports it as not installed.
   pip_packages+=(simplejson ujson orjson python-rapidjson matplotlib)

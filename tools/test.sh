@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test: the C++ suite (Release, then under AddressSanitizer and
-# UndefinedBehaviorSanitizer), then the Python suite against a fresh
+# Runs every test: the C++ suite (Release, 32-bit, then under AddressSanitizer
+# and UndefinedBehaviorSanitizer), then the Python suite against a fresh
 # `pip install .`. Installs what it needs first. Exits non-zero on any failure.
 #   bash tools/test.sh            everything
 #   bash tools/test.sh --no-asan  skip the sanitizer build (quicker local runs)
@@ -21,6 +21,15 @@ echo "== C++ tests (Release)"
 cmake -S . -B build/tests -DCMAKE_BUILD_TYPE=Release -DULTRAJSON_BUILD_TESTS=ON >/dev/null
 cmake --build build/tests -j"$jobs"
 ctest --test-dir build/tests --output-on-failure -j"$jobs"
+
+# 32-bit x86 has no SSE2 by default and evaluates doubles in x87 registers:
+# this build runs the scanner's portable word-at-a-time paths and the
+# from_chars-only double path that the x86-64 build never takes.
+echo "== C++ tests (32-bit x86, -m32)"
+cmake -S . -B build/tests-m32 -DCMAKE_BUILD_TYPE=Release -DULTRAJSON_BUILD_TESTS=ON \
+  -DCMAKE_CXX_FLAGS=-m32 >/dev/null
+cmake --build build/tests-m32 -j"$jobs"
+ctest --test-dir build/tests-m32 --output-on-failure -j"$jobs"
 
 if ((asan)); then
   echo "== C++ tests (AddressSanitizer + UndefinedBehaviorSanitizer)"
