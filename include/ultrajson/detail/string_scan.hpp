@@ -17,13 +17,6 @@
 
 namespace ultrajson::detail {
 
-// True iff no byte of the word ends a plain run: '"', '\\', a control byte
-// or a non-ASCII byte.
-inline bool word_is_plain_ascii(std::uint64_t word) noexcept {
-  return (has_byte(word, '"') | has_byte(word, '\\') | has_byte_below(word, 0x20) |
-          has_high_byte(word)) == 0;
-}
-
 // For a word with no '"', '\\' or control byte: how many leading bytes are
 // ASCII and whole two-byte UTF-8 sequences (leads C2..DF: Latin, Greek,
 // Cyrillic, Hebrew, Arabic...): 8, or 7 when the last byte is a lead whose
@@ -111,13 +104,9 @@ inline bool skip_plain(const char*& p, const char* end, bool allow_surrogates = 
           continue;
         }
       }
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
       // Go straight to the first byte that is not plain ASCII (the string's
       // end, most often) rather than test a word again after every byte.
-      // The lowest flag is exact: the tests' borrows only run upwards from
-      // a true match, and the lowest address is the least significant byte.
-      p += static_cast<unsigned>(__builtin_ctzll(special)) / 8;
-#endif
+      p += first_flagged_byte(special);
       break;
     }
     // A run of non-ASCII sequences (a word of Arabic, say) goes byte-wise
