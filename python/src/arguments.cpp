@@ -1,6 +1,6 @@
 #include "arguments.hpp"
 
-#include <initializer_list>
+#include <iterator>
 
 namespace ultrajson::python {
 namespace {
@@ -15,16 +15,12 @@ const char* const dump_names[] = {"obj",        "fp",           "ensure_ascii",
                                   "sort_keys",  "indent",       "allow_nan",
                                   "reject_bytes", "default",    "separators"};
 
-PyObject* loads_interned[1];
-PyObject* dumps_interned[10];
-PyObject* dump_interned[11];
-
-Py_ssize_t find_keyword(const parameters& params, PyObject* name) {
+Py_ssize_t find_keyword(const parameters& params, PyObject* const* names, PyObject* name) {
   for (Py_ssize_t i = params.positional_only; i < params.count; ++i) {
-    if (params.names[i] == name) return i;
+    if (names[i] == name) return i;
   }
   for (Py_ssize_t i = params.positional_only; i < params.count; ++i) {
-    const int equal = PyUnicode_Compare(params.names[i], name);
+    const int equal = PyUnicode_Compare(names[i], name);
     if (equal == 0) return i;
   }
   if (PyErr_Occurred()) PyErr_Clear();
@@ -33,25 +29,38 @@ Py_ssize_t find_keyword(const parameters& params, PyObject* name) {
 
 }  // namespace
 
-namespace names {
-parameters loads{"loads", loads_names, 1, 1, 0, 1, loads_interned};
-parameters dumps{"dumps", dumps_names, 10, 1, 0, 10, dumps_interned};
+namespace signatures {
+const parameters loads{"loads", loads_names, 1, 1, 0, 1};
+const parameters dumps{"dumps", dumps_names, 10, 1, 0, 10};
 // dump(obj, fp, /, *, options): exactly two positional arguments.
-parameters dump{"dump", dump_names, 11, 2, 2, 2, dump_interned};
-}  // namespace names
+const parameters dump{"dump", dump_names, 11, 2, 2, 2};
+}  // namespace signatures
 
-bool init_arguments() {
-  for (parameters* params : {&names::loads, &names::dumps, &names::dump}) {
-    for (Py_ssize_t i = 0; i < params->count; ++i) {
-      params->names[i] = PyUnicode_InternFromString(params->spellings[i]);
-      if (params->names[i] == nullptr) return false;
+static_assert(sizeof(interned_names::loads) / sizeof(PyObject*) == std::size(loads_names));
+static_assert(sizeof(interned_names::dumps) / sizeof(PyObject*) == std::size(dumps_names));
+static_assert(sizeof(interned_names::dump) / sizeof(PyObject*) == std::size(dump_names));
+static_assert(std::size(dump_names) == max_parameters);
+
+bool interned_names::init() {
+  const auto intern = [](const parameters& params, PyObject** names) {
+    for (Py_ssize_t i = 0; i < params.count; ++i) {
+      names[i] = PyUnicode_InternFromString(params.spellings[i]);
+      if (names[i] == nullptr) return false;
     }
-  }
-  return true;
+    return true;
+  };
+  return intern(signatures::loads, loads) && intern(signatures::dumps, dumps) &&
+         intern(signatures::dump, dump);
 }
 
-bool bind_arguments(const parameters& params, PyObject* const* args, Py_ssize_t nargs,
-                    PyObject* kwnames, PyObject** bound) {
+void interned_names::clear() {
+  for (PyObject*& name : loads) Py_CLEAR(name);
+  for (PyObject*& name : dumps) Py_CLEAR(name);
+  for (PyObject*& name : dump) Py_CLEAR(name);
+}
+
+bool bind_arguments(const parameters& params, PyObject* const* names, PyObject* const* args,
+                    Py_ssize_t nargs, PyObject* kwnames, PyObject** bound) {
   if (nargs < params.positional_only ||
       (nargs > params.max_positional && params.positional_only == params.max_positional)) {
     PyErr_Format(PyExc_TypeError, "%s() takes exactly %zd positional arguments (%zd given)",
@@ -67,7 +76,7 @@ bool bind_arguments(const parameters& params, PyObject* const* args, Py_ssize_t 
   const Py_ssize_t keywords = kwnames == nullptr ? 0 : PyTuple_GET_SIZE(kwnames);
   for (Py_ssize_t k = 0; k < keywords; ++k) {
     PyObject* name = PyTuple_GET_ITEM(kwnames, k);
-    const Py_ssize_t index = find_keyword(params, name);
+    const Py_ssize_t index = find_keyword(params, names, name);
     if (index < 0) {
       PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'",
                    params.function, name);

@@ -8,32 +8,46 @@
 
 namespace ultrajson::python {
 
-// A function's parameters, in order. Names are interned at import, so the
-// keyword names of most calls match by identity.
+// A function's parameters, in order: constant data, the same in every
+// interpreter. Their interned names live in the module state.
 struct parameters {
   const char* function;
   const char* const* spellings;  // the names, as C strings
   Py_ssize_t count;
-  Py_ssize_t required;           // the first `required` must be given
-  Py_ssize_t positional_only;    // the first ones that cannot be named
-  Py_ssize_t max_positional;     // the rest can only be named
-  PyObject** names;              // interned; filled by init_arguments
+  Py_ssize_t required;         // the first `required` must be given
+  Py_ssize_t positional_only;  // the first ones that cannot be named
+  Py_ssize_t max_positional;   // the rest can only be named
 };
 
-namespace names {
-extern parameters loads;
-extern parameters dumps;
-extern parameters dump;
-}  // namespace names
+namespace signatures {
+// loads(obj)
+extern const parameters loads;
+// dumps(obj, <the dumps options>)
+extern const parameters dumps;
+// dump(obj, fp, /, *, <the dumps options>)
+extern const parameters dump;
+}  // namespace signatures
 
-// Interns every parameter name. Returns false with a Python error set.
-bool init_arguments();
+// The largest parameter count, for arrays of bound arguments.
+constexpr Py_ssize_t max_parameters = 11;
+
+// Each function's parameter names as interned strs (strong references), so
+// the keyword names of most calls match by identity.
+struct interned_names {
+  PyObject* loads[1] = {};
+  PyObject* dumps[10] = {};
+  PyObject* dump[11] = {};
+
+  // Interns every name. Returns false with a Python error set.
+  bool init();
+  void clear();
+};
 
 // Stores in bound[i] the argument given for parameter i (borrowed), or
-// nullptr when it was not given. Raises TypeError, as Python functions do,
-// for too many positional arguments, an unknown or repeated keyword, or a
-// missing required argument.
-bool bind_arguments(const parameters& params, PyObject* const* args, Py_ssize_t nargs,
-                    PyObject* kwnames, PyObject** bound);
+// nullptr when it was not given. `names` are the parameters' interned names.
+// Raises TypeError, as Python functions do, for too many positional
+// arguments, an unknown or repeated keyword, or a missing required argument.
+bool bind_arguments(const parameters& params, PyObject* const* names, PyObject* const* args,
+                    Py_ssize_t nargs, PyObject* kwnames, PyObject** bound);
 
 }  // namespace ultrajson::python

@@ -1,6 +1,8 @@
 #pragma once
 // loads() and load(): JSON text to Python objects.
 
+#include <ultrajson/parse.hpp>
+
 #include "python.hpp"
 
 namespace ultrajson::python {
@@ -10,10 +12,8 @@ PyObject* loads(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObj
 // load(fp, /)
 PyObject* load(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames);
 
-// Resets the decoder's process-wide state (the key cache) at module init.
-void init_decode();
-
-// Decodes one object (str, bytes, bytearray or a C-contiguous buffer).
-PyObject* decode_object(PyObject* input);
+// loads()'s parse options: for UTF-8 text, or for the WTF-8 of a str with
+// lone surrogates.
+parse_options loads_options(bool wtf8_input);
 
 }  // namespace ultrajson::python

@@ -5,10 +5,6 @@
 namespace ultrajson::python {
 namespace {
 
-// A strong reference for the life of the process, like any exception type
-// of an extension module; it is never reassigned after import.
-PyObject* decode_error_type = nullptr;
-
 std::string capitalized(std::string_view text) {
   std::string out(text);
   if (!out.empty() && out[0] >= 'a' && out[0] <= 'z') out[0] = static_cast<char>(out[0] - 'a' + 'A');
@@ -31,18 +27,20 @@ std::string_view literal_name(std::string_view text, std::size_t offset) {
 
 }  // namespace
 
-bool init_errors(PyObject* module) {
+PyObject* add_decode_error(PyObject* module) {
   PyObject* error_module = PyImport_ImportModule("ultrajson._error");
-  if (error_module == nullptr) return false;
-  decode_error_type = PyObject_GetAttrString(error_module, "JSONDecodeError");
+  if (error_module == nullptr) return nullptr;
+  PyObject* error_type = PyObject_GetAttrString(error_module, "JSONDecodeError");
   Py_DECREF(error_module);
-  if (decode_error_type == nullptr) return false;
-  Py_INCREF(decode_error_type);  // PyModule_AddObject steals one on success
-  if (PyModule_AddObject(module, "JSONDecodeError", decode_error_type) < 0) {
-    Py_DECREF(decode_error_type);
-    return false;
+  if (error_type == nullptr) return nullptr;
+  // PyModule_AddObjectRef (3.10+) would not steal; this one steals on success.
+  Py_INCREF(error_type);
+  if (PyModule_AddObject(module, "JSONDecodeError", error_type) < 0) {
+    Py_DECREF(error_type);
+    Py_DECREF(error_type);
+    return nullptr;
   }
-  return true;
+  return error_type;
 }
 
 std::string decode_error_message(const parse_result& result, std::string_view text) {
@@ -73,7 +71,8 @@ std::string decode_error_message(const parse_result& result, std::string_view te
   return message;
 }
 
-void raise_decode_error(const parse_result& result, std::string_view text, PyObject* doc) {
+void raise_decode_error(PyObject* error_type, const parse_result& result, std::string_view text,
+                        PyObject* doc) {
   const std::string message = decode_error_message(result, text);
   Py_ssize_t pos = static_cast<Py_ssize_t>(result.offset);
   PyObject* document;
@@ -90,12 +89,42 @@ void raise_decode_error(const parse_result& result, std::string_view text, PyObj
     document = PyBytes_FromStringAndSize(text.data(), static_cast<Py_ssize_t>(text.size()));
     if (document == nullptr) return;
   }
-  PyObject* error = PyObject_CallFunction(decode_error_type, "s#On", message.data(),
+  PyObject* error = PyObject_CallFunction(error_type, "s#On", message.data(),
                                           static_cast<Py_ssize_t>(message.size()), document, pos);
   Py_DECREF(document);
   if (error == nullptr) return;
-  PyErr_SetObject(decode_error_type, error);
+  PyErr_SetObject(error_type, error);
   Py_DECREF(error);
+}
+
+bool raise_depth_exceeded() {
+  PyErr_SetString(PyExc_OverflowError, "Maximum recursion level reached");
+  return false;
+}
+
+bool raise_write_error(write_error error, std::string_view text) {
+  if (PyErr_Occurred()) return false;
+  switch (error) {
+    case write_error::out_of_memory: PyErr_NoMemory(); break;
+    case write_error::depth_limit_exceeded: raise_depth_exceeded(); break;
+    case write_error::nan_or_infinity:
+      PyErr_SetString(PyExc_OverflowError, "Out of range float values are not JSON compliant");
+      break;
+    case write_error::invalid_utf8: {
+      // Python's own UnicodeDecodeError for the bytes, where it has one.
+      PyObject* decoded = PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()),
+                                               "surrogatepass");
+      if (decoded != nullptr) {
+        Py_DECREF(decoded);
+        PyErr_SetString(PyExc_ValueError, "bytes are not valid UTF-8");
+      }
+      break;
+    }
+    default:
+      PyErr_Format(PyExc_SystemError, "ultrajson: %s", std::string(describe(error)).c_str());
+      break;
+  }
+  return false;
 }
 
 }  // namespace ultrajson::python

@@ -2,9 +2,10 @@
 // A small cache of recently built object keys: documents repeat the same
 // keys over and over, and a hit saves building and hashing a new str.
 // Direct-mapped, 512 entries, ASCII keys of up to 64 bytes; each entry holds
-// a strong reference. It lives for the process, shared by all calls: safe
-// because the GIL is held for the whole of a loads() and nothing in it runs
-// Python code that could re-enter. Free-threaded builds go without it.
+// a strong reference. It lives in the module state, shared by the calls of
+// one interpreter: safe because that interpreter's GIL is held for the whole
+// of a loads() and nothing in it runs Python code that could re-enter.
+// Free-threaded builds go without it.
 
 #include <cstddef>
 #include <cstdint>
@@ -33,10 +34,12 @@ class key_cache {
   static constexpr std::size_t entries = 512;
   static constexpr std::size_t max_key_size = 64;
 
-  // Forgets every entry without releasing it: for a module initialised
-  // again in a new interpreter, whose objects the old entries are not.
-  void forget() noexcept {
-    for (entry& slot : slots_) slot = entry{};
+  // Releases every entry (when the module is freed).
+  void clear() noexcept {
+    for (entry& slot : slots_) {
+      Py_CLEAR(slot.key);
+      slot = entry{};
+    }
   }
 
   // A new reference to a str equal to the key; nullptr with an error set.

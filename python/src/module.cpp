@@ -1,16 +1,22 @@
-// The module's frame: pybind11 makes the module; the functions themselves
-// are plain vectorcall C functions, so a call costs no conversions.
+// The module's frame. The module is defined with the C API, multi-phase
+// (PEP 489), with its state in one module_state per module object: each
+// interpreter that imports it gets its own. pybind11 is the build frame
+// (pybind11_add_module) but does not define the module: its module object
+// has no per-module state for plain C functions to reach. The functions are
+// vectorcall C functions, so a call costs no conversions.
 
-#include <pybind11/pybind11.h>
+#include <new>
+#include <type_traits>
 
 #include <ultrajson/version.hpp>
 
 #include "arguments.hpp"
 #include "decode.hpp"
+#include "dumps_options.hpp"
 #include "encode.hpp"
 #include "errors.hpp"
-
-namespace py = pybind11;
+#include "module_state.hpp"
+#include "python.hpp"
 
 namespace ultrajson::python {
 namespace {
@@ -46,18 +52,68 @@ PyMethodDef methods[] = {
     {nullptr, nullptr, 0, nullptr},
 };
 
+// Py_mod_exec: fills a new module object and its (zeroed) state.
+int exec_module(PyObject* module) {
+  module_state* state = new (PyModule_GetState(module)) module_state;
+  state->default_dumps = default_dumps_settings();
+  state->loads_utf8 = loads_options(false);
+  state->loads_wtf8 = loads_options(true);
+  if (!state->names.init()) return -1;
+  state->decode_error = add_decode_error(module);
+  if (state->decode_error == nullptr) return -1;
+  // The aliases are the same function objects, as the spec has it.
+  PyObject* functions = PyModule_GetDict(module);  // borrowed
+  if (PyDict_SetItemString(functions, "encode", PyDict_GetItemString(functions, "dumps")) < 0 ||
+      PyDict_SetItemString(functions, "decode", PyDict_GetItemString(functions, "loads")) < 0 ||
+      PyModule_AddStringConstant(module, "__version__", ultrajson::version_string) < 0) {
+    return -1;
+  }
+  return 0;
+}
+
+int traverse_module(PyObject* module, visitproc visit, void* arg) {
+  if (void* memory = PyModule_GetState(module); memory != nullptr) {
+    Py_VISIT(static_cast<module_state*>(memory)->decode_error);
+  }
+  return 0;
+}
+
+int clear_module(PyObject* module) {
+  if (void* memory = PyModule_GetState(module); memory != nullptr) {
+    auto* state = static_cast<module_state*>(memory);
+    Py_CLEAR(state->decode_error);
+    state->names.clear();
+    state->keys.clear();
+  }
+  return 0;
+}
+
+void free_module(void* module) {
+  clear_module(static_cast<PyObject*>(module));
+  static_assert(std::is_trivially_destructible_v<module_state>,
+                "clearing its references is all the state needs");
+}
+
+PyModuleDef_Slot slots[] = {
+    {Py_mod_exec, reinterpret_cast<void*>(exec_module)},
+    {0, nullptr},
+};
+
+PyModuleDef module_definition = {
+    PyModuleDef_HEAD_INIT,
+    "_ultrajson",
+    "The C++ core of the ultrajson package.",
+    sizeof(module_state),
+    methods,
+    slots,
+    traverse_module,
+    clear_module,
+    free_module,
+};
+
 }  // namespace
 }  // namespace ultrajson::python
 
-PYBIND11_MODULE(_ultrajson, m) {
-  using namespace ultrajson::python;
-  m.doc() = "The C++ core of the ultrajson package.";
-  init_decode();
-  if (!init_arguments() || PyModule_AddFunctions(m.ptr(), methods) < 0 || !init_errors(m.ptr())) {
-    throw py::error_already_set();
-  }
-  // The aliases are the same function objects, as the spec has it.
-  m.attr("encode") = m.attr("dumps");
-  m.attr("decode") = m.attr("loads");
-  m.attr("__version__") = ultrajson::version_string;
+PyMODINIT_FUNC PyInit__ultrajson() {
+  return PyModuleDef_Init(&ultrajson::python::module_definition);
 }

@@ -1,0 +1,35 @@
+#pragma once
+// Everything the module keeps between calls, in one struct per module
+// object (PEP 489 per-module state), so that each interpreter that imports
+// the module has its own: no process globals. The functions reach it through
+// the module object CPython passes them as `self`.
+
+#include <ultrajson/parse.hpp>
+
+#include "arguments.hpp"
+#include "dumps_options.hpp"
+#include "key_cache.hpp"
+#include "python.hpp"
+
+namespace ultrajson::python {
+
+struct module_state {
+  // ultrajson._error.JSONDecodeError (a strong reference).
+  PyObject* decode_error = nullptr;
+  // The parameter names of each function, interned (strong references).
+  interned_names names;
+  // dumps(obj) with no options: read once, at import.
+  dumps_settings default_dumps;
+  // loads() of UTF-8 text, and of the WTF-8 of a str with lone surrogates.
+  parse_options loads_utf8;
+  parse_options loads_wtf8;
+  // The decoder's cache of recently built keys, shared by the calls made in
+  // this module's interpreter (each holds its GIL while it decodes).
+  key_cache keys;
+};
+
+inline module_state& state_of(PyObject* module) {
+  return *static_cast<module_state*>(PyModule_GetState(module));
+}
+
+}  // namespace ultrajson::python

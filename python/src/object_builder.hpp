@@ -1,0 +1,121 @@
+#pragma once
+// The parser's handler for loads(): builds Python objects straight from the
+// parser's events, with no intermediate tree.
+
+#include <cstdint>
+#include <cstring>
+#include <new>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "key_cache.hpp"
+#include "python.hpp"
+#include "unicode.hpp"
+
+namespace ultrajson::python {
+
+// How one loads() call makes its keys: through the module's cache, with
+// this call's own hit counts and str buffers.
+class key_lookup {
+ public:
+  explicit key_lookup(key_cache& cache) : cache_(cache) {}
+  PyObject* operator()(std::string_view text, str_maker& make_str) {
+    return cache_.get(text.data(), text.size(), make_str, stats_);
+  }
+
+ private:
+  key_cache& cache_;
+  key_cache_stats stats_;
+};
+
+// Values (and, inside objects, keys) wait on one stack until their container
+// ends; then the container takes them in one move, sized exactly. The stack
+// owns one reference to each object on it until a container or the caller
+// takes it; on every error path the destructor releases what is left.
+class object_builder {
+ public:
+  explicit object_builder(key_cache& keys) : keys_(keys) { stack_.reserve(64); }
+  object_builder(const object_builder&) = delete;
+  object_builder& operator=(const object_builder&) = delete;
+  ~object_builder() {
+    for (PyObject* object : stack_) Py_DECREF(object);
+  }
+
+  // The one value left after a successful parse (a new reference).
+  PyObject* result() {
+    PyObject* object = stack_.back();
+    stack_.pop_back();
+    return object;
+  }
+
+  bool null_value() { return push(Py_NewRef(Py_None)); }
+  bool bool_value(bool value) { return push(Py_NewRef(value ? Py_True : Py_False)); }
+  bool int64_value(std::int64_t value) { return push(PyLong_FromLongLong(value)); }
+  bool uint64_value(std::uint64_t value) { return push(PyLong_FromUnsignedLongLong(value)); }
+  bool big_integer(std::string_view digits) {
+    // The view is not NUL-terminated; PyLong_FromString needs it to be.
+    std::string text(digits);
+    // Applies sys.set_int_max_str_digits: a ValueError propagates as is.
+    return push(PyLong_FromString(text.c_str(), nullptr, 10));
+  }
+  bool double_value(double value) { return push(PyFloat_FromDouble(value)); }
+  bool raw_number(std::string_view) { return false; }  // raw_numbers is off
+  bool string_value(std::string_view text) { return push(make_str_(text.data(), text.size())); }
+  bool key(std::string_view text) { return push(keys_(text, make_str_)); }
+  bool start_object() { return true; }
+  bool start_array() { return true; }
+
+  bool end_array(std::size_t count) {
+    PyObject* list = PyList_New(static_cast<Py_ssize_t>(count));
+    if (list == nullptr) return false;
+    if (count != 0) {  // an empty list has no item array (ob_item is null)
+      PyObject** items = stack_.data() + (stack_.size() - count);
+      // The list takes over the stack's references.
+      std::memcpy(reinterpret_cast<PyListObject*>(list)->ob_item, items,
+                  count * sizeof(PyObject*));
+      stack_.resize(stack_.size() - count);
+    }
+    return push(list);
+  }
+
+  bool end_object(std::size_t count) {
+#if PY_VERSION_HEX >= 0x030B0000 && PY_VERSION_HEX < 0x030D0000 && !defined(Py_LIMITED_API)
+    PyObject* dict = _PyDict_NewPresized(static_cast<Py_ssize_t>(count));
+#else
+    PyObject* dict = PyDict_New();
+#endif
+    if (dict == nullptr) return false;
+    const std::size_t first = stack_.size() - 2 * count;
+    PyObject** items = stack_.data() + first;
+    for (std::size_t i = 0; i < 2 * count; i += 2) {
+      if (PyDict_SetItem(dict, items[i], items[i + 1]) < 0) {
+        Py_DECREF(dict);
+        return false;  // the stack still owns every key and value
+      }
+    }
+    for (std::size_t i = 0; i < 2 * count; ++i) Py_DECREF(items[i]);
+    stack_.resize(first);
+    stack_.push_back(dict);  // cannot throw: the stack held 2 * count more
+    return true;
+  }
+
+ private:
+  bool push(PyObject* object) {
+    if (object == nullptr) return false;
+    try {
+      stack_.push_back(object);
+    } catch (const std::bad_alloc&) {
+      Py_DECREF(object);
+      PyErr_NoMemory();
+      return false;
+    }
+    return true;
+  }
+
+  std::vector<PyObject*> stack_;
+  str_maker make_str_;
+  key_lookup keys_;
+};
+
+}  // namespace ultrajson::python
