@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -136,3 +139,187 @@ def test_help(tmp_path):
     assert result.returncode == 0
     assert "--indent" in result.stdout
     assert "--sort-keys" in result.stdout
+
+
+# I/O errors: each one line on standard error and status 1, as json.tool
+# reports them, never a traceback (which names our internals, not the cause).
+
+
+def assert_one_line_error(result, *words):
+    assert result.returncode == 1, (result.returncode, result.stderr)
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    for word in words:
+        assert word in lines[0], lines[0]
+
+
+def test_output_in_missing_folder(doc_file, tmp_path):
+    out = tmp_path / "missing" / "out.json"
+    result = run([str(doc_file), str(out)], cwd=tmp_path)
+    assert_one_line_error(result, str(out), "No such file or directory")
+    assert not out.exists()
+
+
+def test_output_on_full_disk(doc_file, tmp_path):
+    # /dev/full accepts open() and fails every write with ENOSPC.
+    result = run([str(doc_file), "/dev/full"], cwd=tmp_path)
+    assert_one_line_error(result, "/dev/full", "No space left on device")
+
+
+def test_output_is_a_folder(doc_file, tmp_path):
+    result = run([str(doc_file), str(tmp_path)], cwd=tmp_path)
+    assert_one_line_error(result, str(tmp_path), "Is a directory")
+
+
+def test_input_is_a_folder(tmp_path):
+    result = run([str(tmp_path)], cwd=tmp_path)
+    assert_one_line_error(result, str(tmp_path), "Is a directory")
+    assert result.stdout == ""
+
+
+def test_input_fails_to_read(tmp_path):
+    # Opens fine, then read() fails with EIO: address 0 of a process is unmapped.
+    result = run(["/proc/self/mem"], cwd=tmp_path)
+    assert_one_line_error(result, "/proc/self/mem", "Input/output error")
+    assert result.stdout == ""
+
+
+def test_missing_input_is_one_line(tmp_path):
+    missing = tmp_path / "missing.json"
+    result = run([str(missing)], cwd=tmp_path)
+    assert_one_line_error(result, str(missing), "No such file or directory")
+
+
+def run_with_closed_fd(fd, args, cwd):
+    return subprocess.run(
+        [sys.executable, "-m", "ultrajson", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=lambda: os.close(fd),
+        check=False, text=True, cwd=cwd, timeout=60,
+    )
+
+
+def test_stdin_closed(tmp_path):
+    result = run_with_closed_fd(0, [], tmp_path)
+    assert_one_line_error(result, "<stdin>", "Bad file descriptor")
+
+
+def test_stdout_closed(doc_file, tmp_path):
+    result = run_with_closed_fd(1, [str(doc_file)], tmp_path)
+    assert_one_line_error(result, "<stdout>", "Bad file descriptor")
+
+
+def test_lone_surrogate_without_ensure_ascii(tmp_path):
+    # Written as an escape, or refused in one line: never a partial file.
+    source = tmp_path / "in.json"
+    source.write_text('["\\ud800"]', encoding="ascii")
+    out = tmp_path / "out.json"
+    result = run(["--no-ensure-ascii", str(source), str(out)], cwd=tmp_path)
+    if result.returncode == 0:
+        assert json.loads(out.read_text(encoding="utf-8")) == ["\ud800"]
+    else:
+        assert_one_line_error(result, str(out), "surrogate")
+        assert not out.exists()
+
+
+def test_output_utf8_cannot_hold(tmp_path, monkeypatch, capsys):
+    # In-process, with dumps made to return a lone surrogate unescaped (what
+    # --no-ensure-ascii may give): one line, status 1, no partial file.
+    from ultrajson import __main__ as cli
+
+    source = tmp_path / "in.json"
+    source.write_text("[1]", encoding="ascii")
+    out = tmp_path / "out.json"
+    monkeypatch.setattr(cli, "dumps", lambda *args, **kwargs: '["\ud800"]')
+    assert cli.main([str(source), str(out)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "surrogate" in err and str(out) in err, err
+    assert not out.exists()
+
+
+def unbuffered_env(unbuffered):
+    env = dict(os.environ)
+    env.pop("PYTHONUNBUFFERED", None)
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = "1"
+    return env
+
+
+@pytest.mark.parametrize("unbuffered", [False, True], ids=["buffered", "python-u"])
+def test_stdout_pipe_without_reader(doc_file, tmp_path, unbuffered):
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # every write now fails with EPIPE
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "ultrajson", str(doc_file)],
+            stdout=write_end, stderr=subprocess.PIPE, check=False, text=True,
+            cwd=tmp_path, env=unbuffered_env(unbuffered), timeout=60,
+        )
+    finally:
+        os.close(write_end)
+    assert_one_line_error(result, "<stdout>", "Broken pipe")
+
+
+@pytest.mark.parametrize("unbuffered", [False, True], ids=["buffered", "python-u"])
+def test_stdout_reader_quits_early(tmp_path, unbuffered):
+    # As `python -m ultrajson big.json | head -c 10`: the output is far larger
+    # than a pipe's buffer, so the writer is still writing when the reader goes.
+    # Under python -u a raw write takes part of the data and the text layer
+    # used to drop the rest: exit status 0 with the output cut short.
+    big = tmp_path / "big.json"
+    big.write_text(json.dumps(list(range(200_000))), encoding="ascii")
+    child = subprocess.Popen(
+        [sys.executable, "-m", "ultrajson", "--indent", "2", str(big)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path,
+        env=unbuffered_env(unbuffered),
+    )
+    assert child.stdout.read(10) == b"[\n  0,\n  1"
+    child.stdout.close()
+    stderr = child.stderr.read().decode()
+    child.stderr.close()
+    returncode = child.wait(timeout=60)
+    assert returncode == 1, stderr
+    assert stderr.splitlines() == ["<stdout>: Broken pipe"], stderr
+
+
+def wait_until_reading_a_pipe(pid, timeout=30.0):
+    """Wait until the process sleeps in a pipe read: its stdin, as only the
+    CLI's own read takes input from a pipe (start-up reads files)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with open(f"/proc/{pid}/wchan", encoding="ascii") as wchan:
+            if wchan.read().endswith("pipe_read"):  # anon_pipe_read on newer kernels
+                return
+        time.sleep(0.01)
+    raise AssertionError("the child never waited on its stdin")
+
+
+def test_interrupt_while_reading(tmp_path):
+    child = subprocess.Popen(
+        [sys.executable, "-m", "ultrajson"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path,
+    )
+    try:
+        wait_until_reading_a_pipe(child.pid)
+        child.send_signal(signal.SIGINT)
+        stdout, stderr = child.communicate(timeout=60)
+    finally:
+        child.kill()
+    assert child.returncode == 1, stderr
+    assert stderr.decode().splitlines() == ["python -m ultrajson: interrupted"]
+    assert stdout == b""
+
+
+def test_interrupt_while_writing(doc_file, monkeypatch, capsys):
+    # In-process: the interrupt lands in the output write, after the input.
+    from ultrajson import __main__ as cli
+
+    def interrupted(output):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "write_stdout", interrupted)
+    assert cli.main([str(doc_file)]) == 1
+    assert capsys.readouterr().err == "python -m ultrajson: interrupted\n"

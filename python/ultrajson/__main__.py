@@ -8,12 +8,17 @@ compact, or indented by N spaces, to outfile (standard output when absent or
 "-").  Non-ASCII characters are written as \\u escapes, as json.tool does,
 unless --no-ensure-ascii.  A document that is not valid JSON is reported as
 "file:line:column: message" on standard error (the column counts bytes, as
-the input is read as bytes), with exit status 1.
+the input is read as bytes), with exit status 1.  So is every I/O error (an
+input or output that cannot be opened, read or written, a full disk, a reader
+that closes the pipe early) and an interrupt: one line on standard error,
+never a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
+import os
 import sys
 
 from . import JSONDecodeError, dumps, loads
@@ -32,10 +37,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-ensure-ascii", dest="ensure_ascii", action="store_false",
                         help="write non-ASCII characters as they are, not as \\u escapes")
     args = parser.parse_args(argv)
+    try:
+        return run(args, parser)
+    except KeyboardInterrupt:
+        print("python -m ultrajson: interrupted", file=sys.stderr)
+        return 1
 
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     name = "<stdin>" if args.infile == "-" else args.infile
     try:
         if args.infile == "-":
+            if sys.stdin is None:  # started with standard input closed
+                raise OSError(errno.EBADF, os.strerror(errno.EBADF))
             data = sys.stdin.buffer.read()
         else:
             with open(args.infile, "rb") as infile:
@@ -58,15 +72,52 @@ def main(argv: list[str] | None = None) -> int:
                      sort_keys=args.sort_keys, indent=args.indent)
     except (ValueError, TypeError) as error:
         parser.error(str(error))
-    text += "\n"
 
-    if args.outfile == "-":
-        sys.stdout.write(text)
-        sys.stdout.flush()
-    else:
-        with open(args.outfile, "w", encoding="utf-8") as outfile:
-            outfile.write(text)
+    out_name = "<stdout>" if args.outfile == "-" else args.outfile
+    try:
+        # Encoded before anything is opened, so a document that UTF-8 cannot
+        # hold (a lone surrogate with --no-ensure-ascii) leaves no partial file.
+        output = (text + "\n").encode("utf-8")
+    except UnicodeEncodeError as error:
+        print(f"{out_name}: cannot write a lone surrogate as UTF-8 "
+              f"(position {error.start}); drop --no-ensure-ascii", file=sys.stderr)
+        return 1
+    try:
+        if args.outfile == "-":
+            write_stdout(output)
+        else:
+            # Errors of a buffered write (ENOSPC on /dev/full) surface at close,
+            # inside this try.
+            with open(args.outfile, "wb") as outfile:
+                outfile.write(output)
+    except OSError as error:
+        print(f"{out_name}: {error.strerror}", file=sys.stderr)
+        return 1
     return 0
+
+
+def write_stdout(output: bytes) -> None:
+    """Write all of output to standard output, or raise OSError."""
+    if sys.stdout is None:  # started with standard output closed
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+    sys.stdout.flush()
+    stream = sys.stdout.buffer
+    try:
+        # Under python -u the stream is raw: a write may take only part of the
+        # data (a pipe whose reader is gone takes 64 KiB, then fails), and
+        # TextIOWrapper would drop the rest without an error.
+        view = memoryview(output)
+        while view:
+            written = stream.write(view)
+            view = view[written or 0:]
+        stream.flush()
+    except BrokenPipeError:
+        # The interpreter flushes stdout again at exit and would print
+        # "Exception ignored ... BrokenPipeError": point it at /dev/null.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        raise
 
 
 if __name__ == "__main__":
