@@ -87,7 +87,10 @@ def test_version_matches_pyproject():
     path = REPO_ROOT / "pyproject.toml"
     if not path.exists():
         pytest.skip("no pyproject.toml")
-    import tomllib
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # tomllib arrived in 3.11; pytest brings its model, tomli, before that
+        import tomli as tomllib
 
     project = tomllib.loads(path.read_text())["project"]
     if "version" in project:
