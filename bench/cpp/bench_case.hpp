@@ -15,7 +15,7 @@
 #include "corpus.hpp"
 
 struct bench_case {
-  std::string_view operation;  // "parse", "write" or "minify"
+  std::string_view operation;  // "parse", "write", "minify" or "dom"
   std::string_view library;    // the library and variant: "rapidjson_exact"
   void (*run)(benchmark::State&, const corpus_file&);
 };

@@ -102,10 +102,57 @@ void minify_dom(benchmark::State& state, const corpus_file& file) {
   count_input_bytes(state, file);
 }
 
+// ----- DOM: json::parse, then visit every value -----
+
+void touch_json(const json& value, touch_totals& totals) {
+  switch (value.type()) {
+    case json::value_t::null:
+    case json::value_t::boolean: totals.literal(); break;
+    case json::value_t::number_integer:
+      totals.number(static_cast<double>(value.get_ref<const json::number_integer_t&>()));
+      break;
+    case json::value_t::number_unsigned:
+      totals.number(static_cast<double>(value.get_ref<const json::number_unsigned_t&>()));
+      break;
+    case json::value_t::number_float:
+      totals.number(value.get_ref<const json::number_float_t&>());
+      break;
+    case json::value_t::string: totals.string(value.get_ref<const json::string_t&>().size()); break;
+    case json::value_t::array:
+      totals.container();
+      for (const json& element : value) touch_json(element, totals);
+      break;
+    case json::value_t::object:
+      totals.container();
+      for (const auto& [key, member] : value.items()) {
+        totals.key(key.size());
+        touch_json(member, totals);
+      }
+      break;
+    default: break;  // binary and discarded never come from JSON text
+  }
+}
+
+void dom_touching(benchmark::State& state, const corpus_file& file) {
+  const json once_parsed = json::parse(file.text, nullptr, false);
+  if (once_parsed.is_discarded()) return skip_with_error(state, "nlohmann: parse error");
+  touch_totals once;
+  touch_json(once_parsed, once);
+  if (!check_same_document(state, file, once)) return;
+  for (auto _ : state) {
+    touch_totals totals;
+    const json parsed = json::parse(file.text, nullptr, false);
+    touch_json(parsed, totals);
+    benchmark::DoNotOptimize(totals);
+  }
+  count_input_bytes(state, file);
+}
+
 const add_bench_cases added{
     {"parse", "nlohmann_sax", parse_sax_touching},
     {"write", "nlohmann", write_dom},
     {"minify", "nlohmann", minify_dom},
+    {"dom", "nlohmann", dom_touching},
 };
 
 }  // namespace

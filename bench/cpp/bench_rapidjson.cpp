@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include <benchmark/benchmark.h>
+#include <rapidjson/document.h>
 #include <rapidjson/reader.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
@@ -165,12 +166,69 @@ void minify(benchmark::State& state, const corpus_file& file) {
   count_input_bytes(state, file);
 }
 
+// ----- DOM: Document::Parse (its MemoryPoolAllocator), then visit every value -----
+
+void touch_document_value(const rapidjson::Value& value, touch_totals& totals) {
+  switch (value.GetType()) {
+    case rapidjson::kNullType:
+    case rapidjson::kFalseType:
+    case rapidjson::kTrueType: totals.literal(); break;
+    case rapidjson::kNumberType:
+      if (value.IsInt64()) {
+        totals.number(static_cast<double>(value.GetInt64()));
+      } else if (value.IsUint64()) {
+        totals.number(static_cast<double>(value.GetUint64()));
+      } else {
+        totals.number(value.GetDouble());
+      }
+      break;
+    case rapidjson::kStringType: totals.string(value.GetStringLength()); break;
+    case rapidjson::kArrayType:
+      totals.container();
+      for (const rapidjson::Value& element : value.GetArray()) {
+        touch_document_value(element, totals);
+      }
+      break;
+    case rapidjson::kObjectType:
+      totals.container();
+      for (const auto& m : value.GetObject()) {
+        totals.key(m.name.GetStringLength());
+        touch_document_value(m.value, totals);
+      }
+      break;
+  }
+}
+
+template <unsigned flags>
+void dom_touching(benchmark::State& state, const corpus_file& file) {
+  rapidjson::Document document;
+  document.Parse<flags>(file.text.c_str(), file.text.size());
+  if (document.HasParseError()) {
+    return skip_with_error(state, "rapidjson: parse error " +
+                                      std::to_string(document.GetParseError()) + " at byte " +
+                                      std::to_string(document.GetErrorOffset()));
+  }
+  touch_totals once;
+  touch_document_value(document, once);
+  if (!check_same_document(state, file, once)) return;
+  for (auto _ : state) {
+    touch_totals totals;
+    rapidjson::Document parsed;
+    parsed.Parse<flags>(file.text.c_str(), file.text.size());
+    touch_document_value(parsed, totals);
+    benchmark::DoNotOptimize(totals);
+  }
+  count_input_bytes(state, file);
+}
+
 const add_bench_cases added{
     {"parse", "rapidjson_exact", parse_touching<exact_flags>},
     {"parse", "rapidjson", parse_touching<default_flags>},
     {"write", "rapidjson", write_events},
     {"minify", "rapidjson_exact", minify<exact_flags>},
     {"minify", "rapidjson", minify<default_flags>},
+    {"dom", "rapidjson_exact", dom_touching<exact_flags>},
+    {"dom", "rapidjson", dom_touching<default_flags>},
 };
 
 }  // namespace

@@ -245,6 +245,7 @@ const add_bench_cases added{{
                                 {"parse", "simdjson_ondemand", parse_ondemand_touching},
                                 {"write", "simdjson_dom", write_dom},
                                 {"minify", "simdjson_dom", minify_dom},
+                                {"dom", "simdjson", parse_dom_touching},
                             },
                             note_implementation};
 

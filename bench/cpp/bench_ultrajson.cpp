@@ -1,6 +1,7 @@
 // ultrajson with its defaults: strict, UTF-8 validated, doubles exact.
 
 #include <benchmark/benchmark.h>
+#include <ultrajson/document.hpp>
 #include <ultrajson/parse.hpp>
 #include <ultrajson/writer.hpp>
 
@@ -60,10 +61,53 @@ void minify(benchmark::State& state, const corpus_file& file) {
   count_input_bytes(state, file);
 }
 
+// ----- DOM: parse into a document, then visit every value -----
+
+void touch_value(const ultrajson::value& v, touch_totals& totals) {
+  switch (v.kind()) {
+    case ultrajson::value_kind::null:
+    case ultrajson::value_kind::boolean: totals.literal(); break;
+    case ultrajson::value_kind::int64:
+    case ultrajson::value_kind::uint64:
+    case ultrajson::value_kind::floating: totals.number(v.get_double().value_or(0)); break;
+    case ultrajson::value_kind::big_integer:
+    case ultrajson::value_kind::raw_number:
+      totals.number_text(v.get_number_text().value_or({}));
+      break;
+    case ultrajson::value_kind::string: totals.string(v.size()); break;
+    case ultrajson::value_kind::array:
+      totals.container();
+      for (const ultrajson::value& element : v.get_array().value()) touch_value(element, totals);
+      break;
+    case ultrajson::value_kind::object:
+      totals.container();
+      for (const ultrajson::member& m : v.get_object().value()) {
+        totals.key(m.key().size());
+        touch_value(m.value(), totals);
+      }
+      break;
+  }
+}
+
+void dom_touching(benchmark::State& state, const corpus_file& file) {
+  ultrajson::document doc;  // reused, as simdjson's parser is: keeps its memory
+  if (!check_parse(state, doc.parse(file.text))) return;
+  touch_totals once;
+  touch_value(doc.root(), once);
+  if (!check_same_document(state, file, once)) return;
+  for (auto _ : state) {
+    touch_totals totals;
+    if (doc.parse(file.text).ok()) touch_value(doc.root(), totals);
+    benchmark::DoNotOptimize(totals);
+  }
+  count_input_bytes(state, file);
+}
+
 const add_bench_cases added{
     {"parse", "ultrajson", parse_touching},
     {"write", "ultrajson", write_events},
     {"minify", "ultrajson", minify},
+    {"dom", "ultrajson", dom_touching},
 };
 
 }  // namespace

@@ -49,7 +49,7 @@ namespace {
 // speed hit neighbours in a comparison alike.
 void register_benchmarks(const std::vector<corpus_file>& corpus) {
   std::vector<bench_case> cases = bench_cases();
-  const std::vector<std::string_view> operations = {"parse", "write", "minify"};
+  const std::vector<std::string_view> operations = {"parse", "write", "minify", "dom"};
   auto rank = [&](const bench_case& c) {
     const auto at = std::find(operations.begin(), operations.end(), c.operation);
     return std::make_tuple(at - operations.begin(), c.operation, c.library != "ultrajson",

@@ -28,6 +28,8 @@ enum class parse_error {
   trailing_data,               // something followed the document
   depth_limit_exceeded,        // nesting deeper than parse_options::max_depth
   stopped_by_handler,          // a handler event returned false
+  out_of_memory,               // a document or decoder could not allocate
+  cannot_read_file,            // parse_file could not open or read its file
 };
 
 // What was expected, in words, for each code.
@@ -53,6 +55,8 @@ constexpr std::string_view expectation(parse_error code) noexcept {
     case parse_error::trailing_data: return "expected end of input after the document";
     case parse_error::depth_limit_exceeded: return "nesting depth limit exceeded";
     case parse_error::stopped_by_handler: return "stopped by handler";
+    case parse_error::out_of_memory: return "out of memory";
+    case parse_error::cannot_read_file: return "cannot read file";
   }
   return "unknown error";
 }

@@ -1,5 +1,6 @@
 #pragma once
-// Everything: the decoder, the encoder and the encoder's customisation point.
+// Everything: the decoder, the DOM, the encoder and the encoder's customisation point.
+#include "document.hpp"
 #include "encode.hpp"
 #include "error.hpp"
 #include "handler.hpp"
