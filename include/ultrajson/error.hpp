@@ -66,8 +66,10 @@ struct parse_result {
   std::size_t offset = 0;  // byte offset of the error in the input
   std::size_t line = 0;    // 1-based; 0 when there is no error
   std::size_t column = 0;  // 1-based, in bytes from the start of the line
-  // What stood at `offset`: "'}'", "end of input", "byte 0xC3", ...
+  // What stood at `offset`: "'}'", "end of input", "byte 0xC3", ...; for
+  // cannot_read_file, the path and the system's reason.
   std::string found;
+  int os_error = 0;  // errno, for cannot_read_file
 
   bool ok() const noexcept { return code == parse_error::none; }
   explicit operator bool() const noexcept { return ok(); }
@@ -76,6 +78,8 @@ struct parse_result {
   std::string message() const {
     if (ok()) return "no error";
     std::string text(expectation(code));
+    if (code == parse_error::cannot_read_file) return text + " " + found;
+    if (code == parse_error::out_of_memory) return text;
     if (!found.empty()) {
       text += ", found ";
       text += found;

@@ -3,6 +3,7 @@
 #include "document.hpp"
 #include "encode.hpp"
 #include "error.hpp"
+#include "file.hpp"
 #include "handler.hpp"
 #include "options.hpp"
 #include "parse.hpp"
