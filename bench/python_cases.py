@@ -1,26 +1,30 @@
-"""The cases of bench/python_bench.py.
+# -*- coding: utf-8 -*-
+"""The cases of the Python benchmarks: the one list both runners read.
+
+bench/python_bench.py (Python 3) times them all; bench/python27_bench.py
+(Python 2.7, for cjson and ujson 1.35) times the seed cases.  So this file is
+written in what Python 2.7 and 3 both read: no annotations, f-strings or
+dataclasses.
 
 The first seven are the seed cases of the original UltraJSON README (its
-benchmark.py), rebuilt for Python 3; then three files of the standard JSON
-corpus, and two encode-only variants that time the `sort_keys` and `indent`
+benchmark.py); then three files of the standard JSON corpus; two decode-only
+cases of text as `json.dumps` writes it by default (non-ASCII as \\uXXXX
+escapes); and two encode-only variants that time the `sort_keys` and `indent`
 options.  Each case is built only when selected, so `--cases` skips the cost
 of building (or reading) the others.
 """
 
-from __future__ import annotations
+from __future__ import absolute_import, division, print_function
 
+import io
 import json
 import os
 import random
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Literal
 
-# Which encoder configuration a case times; python_bench maps each to the
+# Which encoder configuration a case times; python_libs maps each to the
 # corresponding option of every library (or to "n/a" where it has none).
-Variant = Literal["plain", "sort_keys", "indent"]
+VARIANTS = ("plain", "sort_keys", "indent")
 
 # orjson can only indent by two spaces (OPT_INDENT_2), so the indent variant
 # uses 2 for every library rather than the 4 a reader might expect.
@@ -31,13 +35,13 @@ INDENT = 2
 # people to read and write and easy for computers to parse and generate; it
 # rests on objects, arrays, strings, numbers and boolean values".
 ARABIC_SENTENCE = (
-    "صيغة جيسون هي طريقة خفيفة لتبادل البيانات بين البرامج، "
-    "يسهل على الإنسان قراءتها وكتابتها ويسهل على الحاسوب تحليلها وتوليدها، "
-    "وتعتمد على الكائنات والمصفوفات والنصوص والأرقام والقيم المنطقية "
+    u"صيغة جيسون هي طريقة خفيفة لتبادل البيانات بين البرامج، "
+    u"يسهل على الإنسان قراءتها وكتابتها ويسهل على الحاسوب تحليلها وتوليدها، "
+    u"وتعتمد على الكائنات والمصفوفات والنصوص والأرقام والقيم المنطقية "
 )
 
 # The original benchmark's user record: int, str, bool, float, list and None.
-USER: dict[str, Any] = {
+USER = {
     "userId": 3381293,
     "age": 213,
     "username": "johndoe",
@@ -51,102 +55,142 @@ USER: dict[str, Any] = {
 FRIENDS = [USER] * 8
 
 # Every random case seeds its own generator, so its content does not depend on
-# which other cases were selected or built first.
+# which other cases were selected or built first.  Python 2.7 and 3 draw the
+# same numbers from an integer seed, and repr writes them alike.
 SEED = 8259
 
 CORPUS_FILES = ("twitter.json", "citm_catalog.json", "canada.json")
 
+# How a case's decode input is made.
+UTF8 = "utf-8"  # json.dumps(obj, ensure_ascii=False): non-ASCII as is
+ESCAPED = "escaped"  # json.dumps(obj): non-ASCII as \uXXXX, as json and ujson write by default
+FILE = "file"  # a corpus file's own text
 
-@dataclass(frozen=True)
-class CaseSpec:
+
+class CaseSpec(object):
     """How to build one case."""
 
-    name: str
-    # Makes the object to encode; None for corpus cases, which read `source`.
-    build: Callable[[], Any] | None = None
-    variant: Variant = "plain"
-    # Encode-only cases have no decode row.
-    decode: bool = True
-    # For corpus cases: the file whose own text is the decode input.
-    source: Path | None = None
+    def __init__(self, name, build, variant="plain", encode=True, decode=True, text_form=UTF8, seed=False,
+                 corpus=False):
+        self.name = name
+        # Makes the object to encode (for corpus cases, reads it from the file).
+        self.build = build
+        self.variant = variant
+        self.encode = encode
+        # Encode-only cases have no decode row.
+        self.decode = decode
+        self.text_form = text_form
+        # One of the original README's seven cases (the Python 2.7 runner's).
+        self.seed = seed
+        # Whether it reads a file of the corpus.
+        self.corpus = corpus or text_form == FILE
 
 
-@dataclass(frozen=True)
-class Case:
+class Case(object):
     """A built case: the object to encode and the text to decode."""
 
-    name: str
-    obj: Any
-    # The same str for every decoder, or None for encode-only cases.
-    text: str | None
-    variant: Variant
-    source: Path | None
+    def __init__(self, spec, obj, text):
+        self.name = spec.name
+        self.variant = spec.variant
+        self.encode = spec.encode
+        self.obj = obj
+        # The same str for every decoder, or None for encode-only cases.
+        self.text = text
 
 
-def corpus_dir() -> Path:
+def corpus_dir():
     """Return the corpus folder: $ULTRAJSON_DATA/corpus, else ../shared/data/corpus
     next to the repository root (where CI lays the shared data)."""
-    if data := os.environ.get("ULTRAJSON_DATA"):
-        return Path(data) / "corpus"
-    return Path(__file__).resolve().parents[1].parent / "shared" / "data" / "corpus"
+    data = os.environ.get("ULTRAJSON_DATA")
+    if data:
+        return os.path.join(data, "corpus")
+    repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    return os.path.join(os.path.dirname(repo), "shared", "data", "corpus")
 
 
-def _medium_complex_object() -> list[Any]:
+def read_corpus(name):
+    """Return a corpus file's text.  Raises IOError/OSError when it cannot be read."""
+    with io.open(os.path.join(corpus_dir(), name), encoding="utf-8") as f:
+        return f.read()
+
+
+def _medium_complex_object():
     return [[USER, FRIENDS]] * 6
 
 
-def _doubles() -> list[float]:
+def _doubles():
     rng = random.Random(SEED)
     return [sys.maxsize * rng.random() for _ in range(256)]
 
 
-def _dict_array(rng: random.Random) -> list[dict[str, int]]:
-    return [{str(rng.random() * 20): int(rng.random() * 1000000)} for _ in range(256)]
+def _dict_array(rng):
+    return [{repr(rng.random() * 20): int(rng.random() * 1000000)} for _ in range(256)]
 
 
-def _dicts() -> list[dict[str, int]]:
+def _dicts():
     return _dict_array(random.Random(SEED))
 
 
-def _dict_of_dict_arrays() -> dict[str, list[dict[str, int]]]:
+def _dict_of_dict_arrays():
     rng = random.Random(SEED)
-    return {str(rng.random() * 20): _dict_array(rng) for _ in range(256)}
+    return dict((repr(rng.random() * 20), _dict_array(rng)) for _ in range(256))
 
 
-def case_specs() -> list[CaseSpec]:
+def _utf8_strings():
+    return [ARABIC_SENTENCE] * 256
+
+
+def _corpus(name):
+    return lambda: json.loads(read_corpus(name))
+
+
+def case_specs():
     """Return every case in report order."""
-    return [
-        CaseSpec("Array with 256 utf-8 strings", lambda: [ARABIC_SENTENCE] * 256),
-        CaseSpec("Medium complex object", _medium_complex_object),
-        CaseSpec("Array with 256 strings", lambda: ["A pretty long string which is in a list"] * 256),
-        CaseSpec("Array with 256 doubles", _doubles),
-        CaseSpec("Array with 256 True values", lambda: [True] * 256),
-        CaseSpec("Array with 256 dict{string, int} pairs", _dicts),
-        CaseSpec("Dict with 256 arrays with 256 dict{string, int} pairs", _dict_of_dict_arrays),
-        *(CaseSpec(name, source=corpus_dir() / name) for name in CORPUS_FILES),
+    seed = [
+        CaseSpec("Array with 256 utf-8 strings", _utf8_strings, seed=True),
+        CaseSpec("Medium complex object", _medium_complex_object, seed=True),
+        CaseSpec("Array with 256 strings", lambda: ["A pretty long string which is in a list"] * 256, seed=True),
+        CaseSpec("Array with 256 doubles", _doubles, seed=True),
+        CaseSpec("Array with 256 True values", lambda: [True] * 256, seed=True),
+        CaseSpec("Array with 256 dict{string, int} pairs", _dicts, seed=True),
+        CaseSpec("Dict with 256 arrays with 256 dict{string, int} pairs", _dict_of_dict_arrays, seed=True),
+    ]
+    corpus = [CaseSpec(name, _corpus(name), text_form=FILE) for name in CORPUS_FILES]
+    escaped = [
+        CaseSpec("Array with 256 utf-8 strings, \\u-escaped", _utf8_strings, encode=False, text_form=ESCAPED),
         CaseSpec(
-            "Medium complex object, sort_keys=True",
-            _medium_complex_object,
-            variant="sort_keys",
-            decode=False,
-        ),
-        CaseSpec(
-            f"Medium complex object, indent={INDENT}",
-            _medium_complex_object,
-            variant="indent",
-            decode=False,
+            "twitter.json, \\u-escaped", _corpus("twitter.json"), encode=False, text_form=ESCAPED, corpus=True
         ),
     ]
+    options = [
+        CaseSpec("Medium complex object, sort_keys=True", _medium_complex_object, variant="sort_keys", decode=False),
+        CaseSpec(
+            "Medium complex object, indent=%d" % INDENT, _medium_complex_object, variant="indent", decode=False
+        ),
+    ]
+    return seed + corpus + escaped + options
 
 
-def build(spec: CaseSpec) -> Case:
-    """Build a case.  Raises OSError when a corpus file cannot be read."""
-    if spec.source is not None:
+def select(pattern, specs=None):
+    """The specs whose name contains one of the comma-separated substrings of
+    pattern (any case); all of them for an empty pattern."""
+    wanted = [part.strip().lower() for part in pattern.split(",") if part.strip()]
+    specs = case_specs() if specs is None else specs
+    return [spec for spec in specs if not wanted or any(w in spec.name.lower() for w in wanted)]
+
+
+def build(spec):
+    """Build a case.  Raises IOError/OSError when a corpus file cannot be read."""
+    if spec.text_form == FILE:
         # Decode the file's own text, as the corpus is meant to be read; the
         # object to encode is what the stdlib decodes from it.
-        source_text = spec.source.read_text(encoding="utf-8")
-        return Case(spec.name, json.loads(source_text), source_text, spec.variant, spec.source)
-    assert spec.build is not None
+        text = read_corpus(spec.name)
+        return Case(spec, json.loads(text), text)
     obj = spec.build()
-    text = json.dumps(obj, ensure_ascii=False) if spec.decode else None
-    return Case(spec.name, obj, text, spec.variant, spec.source)
+    if not spec.decode:
+        text = None
+    elif spec.text_form == ESCAPED:
+        text = json.dumps(obj)
+    else:
+        text = json.dumps(obj, ensure_ascii=False)
+    return Case(spec, obj, text)

@@ -3,6 +3,7 @@
 # machine (or CI) gets everything and a ready one loses no time.
 #   tools/deps.sh test    build + test tools (CMake, Catch2, pytest, ...)
 #   tools/deps.sh bench   the above + benchmark peers (C++ and Python)
+#   tools/deps.sh x86     debootstrap, for the i386 root (tools/i386_root.sh)
 set -euo pipefail
 what=${1:-test}
 
@@ -10,9 +11,14 @@ apt_packages=(catch2 cmake g++ g++-multilib)
 pip_packages=(pybind11 scikit-build-core pytest hypothesis)
 if [[ $what == bench ]]; then
   apt_packages+=(libbenchmark-dev rapidjson-dev libsimdjson-dev nlohmann-json3-dev libcjson-dev)
-  # python-cjson (the seed's "cjson") is Python 2 only and fails to build on
-  # Python 3; the benchmark reports it as not installed.
-  pip_packages+=(simplejson ujson orjson python-rapidjson matplotlib)
+  # The Python peers, pinned (python-cjson, Python 2 only, is installed for
+  # Python 2.7 by tools/bench.sh from bench/requirements-py27.txt).
+  mapfile -t peers < <(sed -e 's/#.*//' -e 's/ //g' -e '/^$/d' bench/requirements.txt)
+  pip_packages+=("${peers[@]}")
+fi
+if [[ $what == x86 ]]; then
+  apt_packages=(debootstrap)
+  pip_packages=()
 fi
 
 missing_apt=()
@@ -29,8 +35,17 @@ if ((${#missing_apt[@]})); then
 fi
 
 missing_pip=()
+# name==version of every installed distribution, names normalised (PEP 503), in one call.
+norm() { awk -F'==' '{ n = tolower($1); gsub(/[-_.]+/, "-", n); print n ($2 == "" ? "" : "==" $2) }'; }
+installed_pip=$(python3 -m pip list --format=freeze 2>/dev/null | norm)
 for package in "${pip_packages[@]}"; do
-  python3 -m pip show -q "$package" >/dev/null 2>&1 || missing_pip+=("$package")
+  # A pinned package (name==version) counts as missing at another version.
+  name=$(norm <<<"${package%%==*}")
+  if [[ $package == *==* ]]; then
+    grep -qxF "$name==${package#*==}" <<<"$installed_pip" || missing_pip+=("$package")
+  else
+    grep -q "^$name==" <<<"$installed_pip" || missing_pip+=("$package")
+  fi
 done
 if ((${#missing_pip[@]})); then
   echo "deps: installing Python packages: ${missing_pip[*]}"
