@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test: the C++ suite (Release, 32-bit, then under AddressSanitizer
 # and UndefinedBehaviorSanitizer), then the Python suite against a fresh
-# `pip install .`. Installs what it needs first. Exits non-zero on any failure.
+# `pip install .`, and again on 32-bit CPython when the i386 root is there
+# (bash tools/i386_root.sh prepare; CI makes it). Installs what it needs
+# first. Exits non-zero on any failure.
 #   bash tools/test.sh            everything
 #   bash tools/test.sh --no-asan  skip the sanitizer build (quicker local runs)
 set -euo pipefail
@@ -44,3 +46,9 @@ python3 -m pip install -q --root-user-action=ignore .
 # From the root, `import ultrajson` finds the installed package: the source
 # folder python/ultrajson (which lacks the compiled extension) is not on the path.
 python3 -m pytest python/tests -q -p no:cacheprovider
+
+if bash tools/i386_root.sh exists; then
+  echo "== Python tests (32-bit x86 CPython, in the i386 root)"
+  bash tools/i386_root.sh run sh -c 'python3 -m pip install -q --no-build-isolation \
+    --config-settings=build-dir=/work/build-module . && python3 -m pytest python/tests -q -p no:cacheprovider'
+fi
