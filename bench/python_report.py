@@ -105,8 +105,16 @@ def _present(results: dict[str, Any], names: Sequence[str]) -> list[str]:
     return [name for name in names if name.removesuffix(LIKE_SUFFIX) in selected]
 
 
-def defaults_tables(results: dict[str, Any]) -> list[str]:
+def _installed(results: dict[str, Any], columns: list[str]) -> list[str]:
+    """The columns whose library is installed (for the README's narrower tables)."""
+    missing = {lib["name"] for lib in results["libraries"] if lib["error"] is not None}
+    return [c for c in columns if c.removesuffix(LIKE_SUFFIX) not in missing]
+
+
+def defaults_tables(results: dict[str, Any], compact: bool = False) -> list[str]:
     columns = _present(results, DEFAULT_NAMES)
+    if compact:
+        columns = _installed(results, columns)
     versus = [(name, name) for name in ("json", "simplejson", BASELINE) if name in columns]
     return [
         f"### Encode, defaults (calls/sec, higher is better)\n\n"
@@ -115,8 +123,10 @@ def defaults_tables(results: dict[str, Any]) -> list[str]:
     ]
 
 
-def like_tables(results: dict[str, Any]) -> list[str]:
+def like_tables(results: dict[str, Any], compact: bool = False) -> list[str]:
     encode_columns = _present(results, LIKE_COLUMNS)
+    if compact:
+        encode_columns = _installed(results, encode_columns)
     decode_columns = [c.removesuffix(LIKE_SUFFIX) for c in encode_columns]
     mine, ujson = SELF + LIKE_SUFFIX, "ujson" + LIKE_SUFFIX
     return [
@@ -303,6 +313,41 @@ def arch_report(results: dict[str, Any], py27: dict[str, Any] | None, chart: str
     return "\n".join(lines)
 
 
+def py27_summary(py27: dict[str, Any] | None, main: dict[str, Any]) -> str:
+    """The README's Python 2.7 table: ratios only, encode and decode side by side."""
+    if py27 is None or "error" in py27:
+        return py27_section(py27, main).partition("\n\n")[2]
+    links = py27_link(py27, main)
+    header = ["case"]
+    for direction in ("encode", "decode"):
+        header += [f"{direction}: cjson / {LINK} (2.7)", f"ultrajson / {LINK} (3)", "ultrajson / cjson, linked"]
+    rows = []
+    for case in py27["cases"]:
+        row = [case]
+        for direction in ("encode", "decode"):
+            cells, main_cells = py27[direction][case], main[direction].get(case, {})
+            row += [
+                format_ratio(ratio(cells.get("cjson"), cells.get(LINK))),
+                format_ratio(ratio(main_cells.get(SELF), main_cells.get(LINK))),
+                format_ratio(links.get(direction, {}).get(case)),
+            ]
+        rows.append(row)
+    return _markdown(header, rows) + "\n"
+
+
+def summary(runs: dict[str, dict[str, Any]], py27: dict[str, Any] | None) -> str:
+    """The tables the README quotes, narrower than the reports': no column for
+    a library that is not installed."""
+    parts = []
+    for arch, run in runs.items():
+        title = f"{ARCH_TITLES.get(arch, arch)}, {run['python']}"
+        tables = defaults_tables(run, compact=True) + like_tables(run, compact=True)
+        parts += [f"#### {title}\n", *(t.replace("### ", f"##### ", 1) + "\n" for t in tables)]
+        if arch == "x64":
+            parts += [f"#### cjson, through Python 2.7 ({LINK} the link)\n", py27_summary(py27, run)]
+    return "\n".join(parts)
+
+
 def _load(path: Path) -> dict[str, Any] | None:
     if not path.is_file():
         return None
@@ -324,6 +369,9 @@ def write_reports(folder: Path) -> list[str]:
         path = folder / f"python-{arch}.md"
         path.write_text(arch_report(run, py27, chart), encoding="utf-8")
         done.append(f"report written to {path}")
+    if runs:
+        (folder / "python-summary.md").write_text(summary(runs, py27), encoding="utf-8")
+        done.append(f"the README's tables written to {folder / 'python-summary.md'}")
     return done
 
 
