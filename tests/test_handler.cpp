@@ -76,7 +76,67 @@ struct flat_object : ultrajson::handler_base {
   }
 };
 
+// Parameters that would narrow the value: not handlers (parse would not compile).
+struct narrows_to_int : ultrajson::handler_base {
+  bool int64_value(int) { return true; }
+};
+struct narrows_to_double : ultrajson::handler_base {
+  bool int64_value(double) { return true; }
+};
+struct narrows_to_float : ultrajson::handler_base {
+  bool double_value(float) { return true; }
+};
+struct narrows_to_bool : ultrajson::handler_base {
+  bool uint64_value(bool) { return true; }
+};
+struct narrows_count : ultrajson::handler_base {
+  bool end_array(unsigned char) { return true; }
+};
+// Wider or equal types, and const references, are fine.
+struct widens : ultrajson::handler_base {
+  bool int64_value(const std::int64_t&) { return true; }
+  bool uint64_value(unsigned long long) { return true; }
+  bool double_value(long double) { return true; }
+  bool key(const std::string_view&) { return true; }
+};
+
+// Declares int64_value itself; its `key` is handler_base's.
+struct declares_one : ultrajson::handler_base {
+  bool int64_value(std::int64_t) { return true; }
+  bool int_value(std::int64_t) { return true; }  // a misspelling: an unrelated function
+};
+struct checked : ultrajson::checked_handler_base<checked, ultrajson::event::string_value> {
+  std::size_t strings = 0;
+  bool string_value(std::string_view) {
+    ++strings;
+    return true;
+  }
+};
+
 }  // namespace
+
+TEST_CASE("an event parameter that would narrow the value is refused") {
+  STATIC_REQUIRE_FALSE(ultrajson::is_handler_v<narrows_to_int>);
+  STATIC_REQUIRE_FALSE(ultrajson::is_handler_v<narrows_to_double>);
+  STATIC_REQUIRE_FALSE(ultrajson::is_handler_v<narrows_to_float>);
+  STATIC_REQUIRE_FALSE(ultrajson::is_handler_v<narrows_to_bool>);
+  STATIC_REQUIRE_FALSE(ultrajson::is_handler_v<narrows_count>);
+  STATIC_REQUIRE(ultrajson::is_handler_v<widens>);
+  // The loose check (callable at all) still holds for them: the static_assert
+  // that fires is the narrowing one, not "lacks".
+  STATIC_REQUIRE(ultrajson::detail::has_int64_value<narrows_to_int>::value);
+  STATIC_REQUIRE_FALSE(ultrajson::detail::takes_int64_value<narrows_to_int>::value);
+}
+
+TEST_CASE("declares_events tells an event declared by the handler from an inherited one") {
+  STATIC_REQUIRE(ultrajson::detail::declares_int64_value<declares_one>::value);
+  STATIC_REQUIRE_FALSE(ultrajson::detail::declares_key<declares_one>::value);
+  STATIC_REQUIRE(ultrajson::detail::declares_int64_value<ultrajson::writer>::value);
+  STATIC_REQUIRE(ultrajson::declares_events<declares_one, ultrajson::event::int64_value>());
+  checked handler;
+  REQUIRE(ultrajson::parse(R"(["a", 1, {"k": "b"}])", handler).ok());
+  CHECK(handler.strings == 2);
+}
 
 TEST_CASE("is_handler_v") {
   STATIC_REQUIRE(ultrajson::is_handler_v<ultrajson::handler_base>);
