@@ -10,31 +10,12 @@
 
 #include "arguments.hpp"
 #include "errors.hpp"
+#include "gc_pause.hpp"
 #include "module_state.hpp"
 #include "object_builder.hpp"
 
 namespace ultrajson::python {
 namespace {
-
-// Keeps the cyclic garbage collector off while a document is built. Every
-// list and dict made is tracked, so a big document would otherwise set off
-// collection after collection that traverses the new objects (a fifth of
-// the time on citm_catalog.json); what loads builds holds no cycles. The
-// previous state comes back on every path.
-class gc_pause {
- public:
-#if PY_VERSION_HEX >= 0x030A0000
-  gc_pause() : was_enabled_(PyGC_Disable() != 0) {}
-  ~gc_pause() {
-    if (was_enabled_) PyGC_Enable();
-  }
-#endif
-  gc_pause(const gc_pause&) = delete;
-  gc_pause& operator=(const gc_pause&) = delete;
-
- private:
-  bool was_enabled_ = false;
-};
 
 // Parses text; `doc` is what the caller gave, for the error.
 PyObject* decode_text(module_state& state, std::string_view text, PyObject* doc,
@@ -43,7 +24,7 @@ PyObject* decode_text(module_state& state, std::string_view text, PyObject* doc,
   try {
     // No Python code runs while the collector is paused: the error, whose
     // __init__ is Python, is raised after the pause has ended.
-    const gc_pause pause;
+    const gc_pause pause(state.gc_module);
     object_builder builder(state.keys);
     result = parse(text, builder, options);
     if (result.ok()) return builder.result();

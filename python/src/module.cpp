@@ -61,6 +61,10 @@ int exec_module(PyObject* module) {
   if (!state->names.init()) return -1;
   state->decode_error = add_decode_error(module);
   if (state->decode_error == nullptr) return -1;
+#if PY_VERSION_HEX < 0x030A0000
+  state->gc_module = PyImport_ImportModule("gc");
+  if (state->gc_module == nullptr) return -1;
+#endif
   // The aliases are the same function objects, as the spec has it.
   PyObject* functions = PyModule_GetDict(module);  // borrowed
   if (PyDict_SetItemString(functions, "encode", PyDict_GetItemString(functions, "dumps")) < 0 ||
@@ -74,6 +78,7 @@ int exec_module(PyObject* module) {
 int traverse_module(PyObject* module, visitproc visit, void* arg) {
   if (void* memory = PyModule_GetState(module); memory != nullptr) {
     Py_VISIT(static_cast<module_state*>(memory)->decode_error);
+    Py_VISIT(static_cast<module_state*>(memory)->gc_module);
   }
   return 0;
 }
@@ -82,6 +87,7 @@ int clear_module(PyObject* module) {
   if (void* memory = PyModule_GetState(module); memory != nullptr) {
     auto* state = static_cast<module_state*>(memory);
     Py_CLEAR(state->decode_error);
+    Py_CLEAR(state->gc_module);
     state->names.clear();
     state->keys.clear();
   }
@@ -96,6 +102,11 @@ void free_module(void* module) {
 
 PyModuleDef_Slot slots[] = {
     {Py_mod_exec, reinterpret_cast<void*>(exec_module)},
+#if PY_VERSION_HEX >= 0x030C0000
+    // All state is per module object and nothing is shared between
+    // interpreters, so each may have its own GIL (PEP 684).
+    {Py_mod_multiple_interpreters, Py_MOD_PER_INTERPRETER_GIL_SUPPORTED},
+#endif
     {0, nullptr},
 };
 

@@ -26,6 +26,9 @@ struct module_state {
   // The decoder's cache of recently built keys, shared by the calls made in
   // this module's interpreter (each holds its GIL while it decodes).
   key_cache keys;
+  // The gc module, for gc_pause on Python 3.9 (nullptr on 3.10+, which has
+  // PyGC_Disable).
+  PyObject* gc_module = nullptr;
 };
 
 inline module_state& state_of(PyObject* module) {
