@@ -60,6 +60,10 @@ PyObject* str_maker::make_wide(const char* text, std::size_t size, std::size_t a
     *out++ = static_cast<Py_UCS2>(c);
   }
   const Py_ssize_t length = out - start;
+  // One character: CPython's own shared str for it where it has one (from
+  // 3.12 a latin-1 character's carries its UTF-8 too, so a new one would be
+  // smaller than the str Python makes for the same text).
+  if (length == 1) return PyUnicode_FromOrdinal(static_cast<int>(start[0]));
   // A str must be in the narrowest kind that holds it, or it would not
   // compare equal to the same text made otherwise.
   PyObject* str = PyUnicode_New(length, all > 0xFF ? 0xFFFF : 0xFF);
