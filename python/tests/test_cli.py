@@ -35,17 +35,74 @@ def doc_file(tmp_path):
     return path
 
 
-def test_file_compact(doc_file, tmp_path):
+def test_file_default_layout(doc_file, tmp_path):
+    # json.tool's default: 4 spaces per level.
     result = run([str(doc_file)], cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.rstrip("\n") == json.dumps(OBJ, separators=(",", ":"))
+    assert result.stdout == json.dumps(OBJ, indent=4) + "\n"
     assert result.stderr == ""
 
 
 def test_stdin_compact(tmp_path):
-    result = run([], stdin=DOC, cwd=tmp_path)
+    result = run(["--compact"], stdin=DOC, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.rstrip("\n") == json.dumps(OBJ, separators=(",", ":"))
+    assert result.stdout == json.dumps(OBJ, separators=(",", ":")) + "\n"
+
+
+LAYOUTS = [[], ["--indent", "0"], ["--indent", "-2"], ["--indent", "3"], ["--tab"],
+           ["--no-indent"], ["--compact"], ["--sort-keys"], ["--tab", "--sort-keys"],
+           ["--no-ensure-ascii"], ["--compact", "--no-ensure-ascii", "--sort-keys"]]
+NESTED = {"z": [1, {"b": [], "a": {}}, [[["deep"]]]], "é": "😀 /", "": None, "n": -0.0}
+
+
+@pytest.mark.parametrize("options", LAYOUTS, ids=" ".join)
+def test_layout_as_json_tool(tmp_path, options):
+    doc = json.dumps(NESTED)
+    ours = run(options, stdin=doc, cwd=tmp_path)
+    theirs = subprocess.run([sys.executable, "-m", "json.tool", *options], input=doc,
+                            capture_output=True, text=True, encoding="utf-8", check=True)
+    assert ours.returncode == 0, ours.stderr
+    assert ours.stdout == theirs.stdout
+
+
+@pytest.mark.parametrize("options", [["--indent", "2", "--tab"], ["--compact", "--no-indent"],
+                                     ["--indent", "x"]])
+def test_conflicting_or_bad_layout_is_a_usage_error(tmp_path, options):
+    result = run(options, stdin="[]", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "usage:" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+JSON_LINES = '{"a": [1, 2]}\n"x"\n\n  \r\n[]\r\n3'
+
+
+@pytest.mark.parametrize("options", [["--compact"], ["--no-indent"], [], ["--sort-keys"]])
+def test_json_lines_as_json_tool(tmp_path, options):
+    ours = run(["--json-lines", *options], stdin=JSON_LINES, cwd=tmp_path)
+    # json.tool fails on blank lines, which we skip: give it the input without them.
+    without_blanks = "\n".join(line for line in JSON_LINES.split("\n") if line.strip())
+    theirs = subprocess.run([sys.executable, "-m", "json.tool", "--json-lines", *options],
+                            input=without_blanks, capture_output=True, text=True,
+                            encoding="utf-8", check=True)
+    assert ours.returncode == 0, ours.stderr
+    assert ours.stdout == theirs.stdout
+
+
+def test_json_lines_error_names_the_line(tmp_path):
+    lines = ["[%d]" % i for i in range(999)] + ['{"a" 1}']
+    result = run(["--json-lines"], stdin="\n".join(lines) + "\n", cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.startswith("<stdin>:1000:6: "), result.stderr
+    assert result.stdout == ""
+
+
+def test_json_lines_output_reads_back(tmp_path):
+    values = [{"k": [1, 2.5, None]}, "é", 2**70, [], {}]
+    text = "".join(json.dumps(v) + "\n" for v in values)
+    result = run(["--json-lines", "--compact", "--no-ensure-ascii"], stdin=text, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert [json.loads(line) for line in result.stdout.splitlines()] == values
 
 
 @pytest.mark.parametrize("indent", [1, 2, 4])
@@ -56,7 +113,7 @@ def test_indent(doc_file, tmp_path, indent):
 
 
 def test_sort_keys(doc_file, tmp_path):
-    result = run(["--sort-keys", str(doc_file)], cwd=tmp_path)
+    result = run(["--sort-keys", "--compact", str(doc_file)], cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.rstrip("\n") == json.dumps(
         OBJ, separators=(",", ":"), sort_keys=True

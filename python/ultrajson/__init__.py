@@ -17,6 +17,7 @@ from ._ultrajson import (
     load,
     loads,
 )
+from ._lines import dumps_lines, iter_lines, loads_lines
 
 __all__ = [
     "JSONDecodeError",
@@ -24,7 +25,10 @@ __all__ = [
     "decode",
     "dump",
     "dumps",
+    "dumps_lines",
     "encode",
+    "iter_lines",
     "load",
     "loads",
+    "loads_lines",
 ]

@@ -1,10 +1,22 @@
 import json
-from typing import Any, Callable, Protocol, Union
+from typing import Any, Callable, Iterable, Iterator, Protocol, Union
 
 from typing_extensions import Buffer
 
 __version__: str
-__all__ = ["JSONDecodeError", "__version__", "decode", "dump", "dumps", "encode", "load", "loads"]
+__all__ = [
+    "JSONDecodeError",
+    "__version__",
+    "decode",
+    "dump",
+    "dumps",
+    "dumps_lines",
+    "encode",
+    "iter_lines",
+    "load",
+    "loads",
+    "loads_lines",
+]
 
 class _Reader(Protocol):
     def read(self) -> Union[str, bytes]: ...
@@ -50,3 +62,19 @@ def loads(obj: Union[str, bytes, bytearray, memoryview, Buffer]) -> Any: ...
 decode = loads
 
 def load(fp: _Reader, /) -> Any: ...
+
+def loads_lines(text: Union[str, bytes, bytearray, memoryview, Buffer]) -> list[Any]: ...
+def iter_lines(lines: Iterable[Union[str, bytes]]) -> Iterator[Any]: ...
+def dumps_lines(
+    values: Iterable[Any],
+    *,
+    ensure_ascii: bool = ...,
+    encode_html_chars: bool = ...,
+    escape_forward_slashes: bool = ...,
+    sort_keys: bool = ...,
+    indent: int = ...,
+    allow_nan: bool = ...,
+    reject_bytes: bool = ...,
+    default: Union[Callable[[Any], Any], None] = ...,
+    separators: Union[tuple[str, str], None] = ...,
+) -> str: ...

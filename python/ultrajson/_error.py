@@ -1,6 +1,9 @@
 """The decoder's exception; the extension raises it, so it lives on its own."""
 
+from __future__ import annotations
+
 import json
+from typing import Union
 
 __all__ = ["JSONDecodeError"]
 
@@ -14,7 +17,7 @@ class JSONDecodeError(json.JSONDecodeError):
     is the input as bytes and pos and colno count bytes.
     """
 
-    def __init__(self, msg, doc, pos):
+    def __init__(self, msg: str, doc: Union[str, bytes], pos: int) -> None:
         if isinstance(doc, str):
             super().__init__(msg, doc, pos)
             return
@@ -23,7 +26,7 @@ class JSONDecodeError(json.JSONDecodeError):
         colno = pos - doc.rfind(b"\n", 0, pos)
         ValueError.__init__(self, "%s: line %d column %d (char %d)" % (msg, lineno, colno, pos))
         self.msg = msg
-        self.doc = doc
+        self.doc = doc  # type: ignore[assignment]  # json types it str; here it is the bytes input
         self.pos = pos
         self.lineno = lineno
         self.colno = colno
