@@ -19,7 +19,7 @@ import nox
 
 PYTHONS = ["3.9", "3.10", "3.11", "3.12", "3.13"]
 BUILD_REQUIREMENTS = ["scikit-build-core>=0.10", "pybind11>=2.12"]
-TEST_REQUIREMENTS = ["pytest", "hypothesis"]
+TEST_REQUIREMENTS = ["pytest", "hypothesis", "mypy"]
 
 ROOT = Path(__file__).parent
 
