@@ -10,6 +10,8 @@
 # The folder is build/i386-root, or $ULTRAJSON_I386_ROOT. When this machine
 # cannot make or enter it (no debootstrap, not root, chroot refused), the
 # script says which and why on stderr and exits with status 3.
+# While a command runs, /proc, /dev and the test data are mounted into the
+# root (and unmounted after): do not delete the folder during a run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
@@ -120,7 +122,9 @@ prepare() {
     suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
     started=$(date +%s)
     echo "i386 root: debootstrap --arch=i386 $suite into $root (once; a few minutes)"
-    rm -rf "$root"
+    # Never delete through a mount left by a killed run (/dev is bound in).
+    ! grep -q " $root/" /proc/mounts || cannot "be remade: something is still mounted under $root"
+    rm -rf --one-file-system "$root"
     mkdir -p "$root"
     debootstrap --arch=i386 --variant=minbase \
       --include=$debian_packages \
@@ -152,7 +156,7 @@ $(tail -n 5 "$root.log")"
 # The repository's files (tracked and new, not ignored) copied into the root:
 # the build inside writes its own build folder there, never into this tree.
 copy_repo() {
-  rm -rf "$root$src"
+  rm -rf --one-file-system "$root$src"
   mkdir -p "$root$src"
   git ls-files -z --cached --others --exclude-standard |
     tar --null -T - -cf - 2>/dev/null | tar -xf - -C "$root$src"
