@@ -84,17 +84,29 @@ def _vs_fastest(mine: Cell | None, cells: dict[str, Cell], peers: Iterable[str])
 
 
 def rate_table(
-    table: Table, columns: Sequence[str], mine: str, versus: Sequence[tuple[str, str]], peers: Sequence[str]
+    table: Table,
+    columns: Sequence[str],
+    mine: str,
+    versus: Sequence[tuple[str, str]],
+    peers: Sequence[str],
+    linked: dict[str, float] | None = None,
 ) -> str:
     """Cases as rows: each column's calls/sec, then mine's ratio to each
-    (label, column) of versus, then to the fastest of peers in that row."""
+    (label, column) of versus, then to the fastest of peers in that row; with
+    linked (case -> ultrajson / cjson through the Python 2.7 link), a column
+    of those."""
     if not table:
         return "No case was run in this direction."
-    header = ["case", *columns, *(f"vs {label}" for label, _ in versus), "vs fastest peer"]
+    header = ["case", *columns, *(f"vs {label}" for label, _ in versus)]
+    if linked is not None:
+        header.append("vs cjson (2.7, linked)")
+    header.append("vs fastest peer")
     rows = []
     for case, cells in table.items():
         row = [case, *(format_rate(cells.get(c, "not run")) for c in columns)]
         row += [format_ratio(ratio(cells.get(mine), cells.get(c))) for _, c in versus]
+        if linked is not None:
+            row.append(format_ratio(linked.get(case)))
         row.append(_vs_fastest(cells.get(mine), cells, [p for p in peers if p != mine]))
         rows.append(row)
     return _markdown(header, rows)
@@ -111,15 +123,20 @@ def _installed(results: dict[str, Any], columns: list[str]) -> list[str]:
     return [c for c in columns if c.removesuffix(LIKE_SUFFIX) not in missing]
 
 
-def defaults_tables(results: dict[str, Any], compact: bool = False) -> list[str]:
+def defaults_tables(
+    results: dict[str, Any], links: dict[str, dict[str, float]] | None = None, compact: bool = False
+) -> list[str]:
+    """links: direction -> case -> ultrajson / cjson through the Python 2.7 link."""
     columns = _present(results, DEFAULT_NAMES)
     if compact:
         columns = _installed(results, columns)
     versus = [(name, name) for name in ("json", "simplejson", BASELINE) if name in columns]
     return [
-        f"### Encode, defaults (calls/sec, higher is better)\n\n"
-        + rate_table(results["encode"], columns, SELF, versus, columns),
-        f"### Decode (calls/sec, higher is better)\n\n" + rate_table(results["decode"], columns, SELF, versus, columns),
+        f"### {direction.capitalize()}{', defaults' if direction == 'encode' else ''} (calls/sec, higher is better)\n\n"
+        + rate_table(
+            results[direction], columns, SELF, versus, columns, None if links is None else links.get(direction, {})
+        )
+        for direction in ("encode", "decode")
     ]
 
 
@@ -300,7 +317,7 @@ def arch_report(results: dict[str, Any], py27: dict[str, Any] | None, chart: str
         "",
         "## Each library's defaults (the seed's tables)",
         "",
-        *(table + "\n" for table in defaults_tables(results)),
+        *(table + "\n" for table in defaults_tables(results, py27_link(py27, results) if arch == "x64" else None)),
         "## Like for like: UTF-8 out, `/` not escaped",
         "",
         *(table + "\n" for table in like_tables(results)),
@@ -341,7 +358,8 @@ def summary(runs: dict[str, dict[str, Any]], py27: dict[str, Any] | None) -> str
     parts = []
     for arch, run in runs.items():
         title = f"{ARCH_TITLES.get(arch, arch)}, {run['python']}"
-        tables = defaults_tables(run, compact=True) + like_tables(run, compact=True)
+        links = py27_link(py27, run) if arch == "x64" else None
+        tables = defaults_tables(run, links, compact=True) + like_tables(run, compact=True)
         parts += [f"#### {title}\n", *(t.replace("### ", f"##### ", 1) + "\n" for t in tables)]
         if arch == "x64":
             parts += [f"#### cjson, through Python 2.7 ({LINK} the link)\n", py27_summary(py27, run)]
