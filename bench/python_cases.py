@@ -9,7 +9,8 @@ dataclasses.
 The first seven are the seed cases of the original UltraJSON README (its
 benchmark.py); then three files of the standard JSON corpus; two decode-only
 cases of text as `json.dumps` writes it by default (non-ASCII as \\uXXXX
-escapes); and two encode-only variants that time the `sort_keys` and `indent`
+escapes); three small calls (`1`, `[]`, `{}`), where argument handling and
+result creation are the cost; and two encode-only variants that time the `sort_keys` and `indent`
 options.  Each case is built only when selected, so `--cases` skips the cost
 of building (or reading) the others.
 """
@@ -162,13 +163,14 @@ def case_specs():
             "twitter.json, \\u-escaped", _corpus("twitter.json"), encode=False, text_form=ESCAPED, corpus=True
         ),
     ]
+    small = [CaseSpec("Small call: %s" % text, build) for text, build in (("1", lambda: 1), ("[]", list), ("{}", dict))]
     options = [
         CaseSpec("Medium complex object, sort_keys=True", _medium_complex_object, variant="sort_keys", decode=False),
         CaseSpec(
             "Medium complex object, indent=%d" % INDENT, _medium_complex_object, variant="indent", decode=False
         ),
     ]
-    return seed + corpus + escaped + options
+    return seed + corpus + escaped + small + options
 
 
 def select(pattern, specs=None):
