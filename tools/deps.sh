@@ -4,6 +4,8 @@
 #   tools/deps.sh test    build + test tools (CMake, Catch2, pytest, ...)
 #   tools/deps.sh bench   the above + benchmark peers (C++ and Python)
 #   tools/deps.sh x86     debootstrap, for the i386 root (tools/i386_root.sh)
+#   tools/deps.sh test --list-pip   print the Python packages, one a line, and
+#                                   install nothing (the i386 root reads them)
 set -euo pipefail
 what=${1:-test}
 
@@ -19,6 +21,11 @@ fi
 if [[ $what == x86 ]]; then
   apt_packages=(debootstrap)
   pip_packages=()
+fi
+
+if [[ ${2:-} == --list-pip ]]; then
+  printf '%s\n' "${pip_packages[@]}"
+  exit 0
 fi
 
 missing_apt=()

@@ -92,12 +92,15 @@ quiet_pip() {
   in_root python3 -m pip install -q "$@" 2> >(grep -v 'is ignored: it is' >&2)
 }
 
-# The Python packages the root needs: the build and test tools, then the
+# The Python packages the root needs: the build and test tools (those
+# tools/deps.sh installs on the host), then the
 # benchmark peers that have i686 wheels, at the pinned version or else the
 # newest that has one (a peer without any is left out; the benchmark reports
 # it as not installed, and its version is in the report).
 pip_setup() {
-  quiet_pip pybind11 scikit-build-core pytest hypothesis
+  local tools
+  mapfile -t tools < <(bash tools/deps.sh test --list-pip)
+  quiet_pip "${tools[@]}"
   local line missing=()
   while read -r line; do
     line=${line%%#*}
@@ -146,13 +149,15 @@ $(tail -n 5 "$root.log")"
   if [[ ! -x $root$venv/bin/python3 ]]; then
     chroot "$root" /usr/bin/python3 -m venv "$venv"
   fi
-  # The marker keeps the peer list it was made with: a changed list reinstalls.
-  if ! cmp -s bench/requirements.txt "$ready"; then
+  # The marker keeps the package lists it was made with: a changed list reinstalls.
+  local wanted
+  wanted=$(bash tools/deps.sh test --list-pip; cat bench/requirements.txt)
+  if [[ ! -f $ready || $(cat "$ready") != "$wanted" ]]; then
     local started
     started=$(date +%s)
     pip_setup
     echo "i386 root: Python packages ready ($(($(date +%s) - started)) s)"
-    cp bench/requirements.txt "$ready"
+    echo "$wanted" >"$ready"
   fi
 }
 
