@@ -19,7 +19,8 @@ import nox
 
 PYTHONS = ["3.9", "3.10", "3.11", "3.12", "3.13"]
 BUILD_REQUIREMENTS = ["scikit-build-core>=0.10", "pybind11>=2.12"]
-TEST_REQUIREMENTS = ["pytest", "hypothesis", "mypy"]
+# ujson: the differential test compares against it (pinned: its messages).
+TEST_REQUIREMENTS = ["pytest", "hypothesis", "mypy", "ujson==6.1.0"]
 
 ROOT = Path(__file__).parent
 

@@ -26,6 +26,8 @@ extern const parameters loads;
 extern const parameters dumps;
 // dump(obj, fp, /, *, <the dumps options>)
 extern const parameters dump;
+// load(fp, /)
+extern const parameters load;
 }  // namespace signatures
 
 // The largest parameter count, for arrays of bound arguments.
@@ -45,9 +47,15 @@ struct interned_names {
 
 // Stores in bound[i] the argument given for parameter i (borrowed), or
 // nullptr when it was not given. `names` are the parameters' interned names.
-// Raises TypeError, as Python functions do, for too many positional
+// Raises ujson's TypeError (raise_argument_error) for too many positional
 // arguments, an unknown or repeated keyword, or a missing required argument.
 bool bind_arguments(const parameters& params, PyObject* const* names, PyObject* const* args,
                     Py_ssize_t nargs, PyObject* kwnames, PyObject** bound);
+
+// Raises the TypeError ujson raises for this call of `params`' function
+// (CPython's own argument-parsing error, worded by the running version);
+// `what` is said when that parse finds nothing wrong. Returns false.
+bool raise_argument_error(const parameters& params, PyObject* const* args, Py_ssize_t nargs,
+                          PyObject* kwnames, const char* what);
 
 }  // namespace ultrajson::python

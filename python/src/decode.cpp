@@ -61,15 +61,16 @@ PyObject* decode_str(module_state& state, PyObject* input) {
   return result;
 }
 
-// Decodes one object (str, bytes, bytearray or a C-contiguous buffer).
+// Decodes one object: a str, or bytes, bytearray or any other buffer. Bytes
+// may hold UTF-8-encoded surrogates, which become lone surrogates in the
+// strs, as json and ujson read them.
 PyObject* decode_object(module_state& state, PyObject* input) {
-  const parse_options& options = state.loads_utf8;
   if (PyUnicode_Check(input)) return decode_str(state, input);
   if (PyBytes_Check(input)) {
     return decode_text(state,
                        std::string_view(PyBytes_AS_STRING(input),
                                         static_cast<std::size_t>(PyBytes_GET_SIZE(input))),
-                       input, options);
+                       input, state.loads_wtf8);
   }
   if (!PyObject_CheckBuffer(input)) {
     PyErr_Format(PyExc_TypeError, "Expected str, bytes, bytearray or a buffer, not %.200s",
@@ -77,11 +78,21 @@ PyObject* decode_object(module_state& state, PyObject* input) {
     return nullptr;
   }
   Py_buffer view;
-  if (PyObject_GetBuffer(input, &view, PyBUF_C_CONTIGUOUS) < 0) return nullptr;
+  if (PyObject_GetBuffer(input, &view, PyBUF_C_CONTIGUOUS) < 0) {
+    if (!PyErr_ExceptionMatches(PyExc_BufferError)) return nullptr;
+    // Not contiguous (a strided memoryview, say): read a contiguous copy,
+    // as ujson does.
+    PyErr_Clear();
+    PyObject* copy = PyMemoryView_GetContiguous(input, PyBUF_READ, 'C');
+    if (copy == nullptr) return nullptr;
+    PyObject* result = decode_object(state, copy);
+    Py_DECREF(copy);
+    return result;
+  }
   PyObject* result = decode_text(
       state,
       std::string_view(static_cast<const char*>(view.buf), static_cast<std::size_t>(view.len)),
-      input, options);
+      input, state.loads_wtf8);
   PyBuffer_Release(&view);
   return result;
 }
@@ -114,8 +125,8 @@ PyObject* loads(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObj
 
 PyObject* load(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   if (nargs != 1 || (kwnames != nullptr && PyTuple_GET_SIZE(kwnames) != 0)) {
-    PyErr_Format(PyExc_TypeError, "load() takes exactly 1 positional argument (%zd given)",
-                 nargs + (kwnames != nullptr ? PyTuple_GET_SIZE(kwnames) : 0));
+    raise_argument_error(signatures::load, args, nargs, kwnames,
+                         "takes exactly one positional argument");
     return nullptr;
   }
   // As ujson: anything without a callable read() is "expected file".

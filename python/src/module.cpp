@@ -38,7 +38,7 @@ constexpr const char* dump_doc =
     "Converts an object to JSON text and writes it to fp with one fp.write() call.";
 constexpr const char* loads_doc =
     "loads(obj)\n--\n\n"
-    "Converts JSON text (str, bytes, bytearray or any C-contiguous buffer) to Python "
+    "Converts JSON text (str, bytes, bytearray or any buffer) to Python "
     "objects.";
 constexpr const char* load_doc =
     "load(fp, /)\n--\n\n"

@@ -153,10 +153,8 @@ class encoder {
 
   bool call_default(PyObject* object, int depth, int chain) {
     if (chain >= max_default_chain) {
-      PyErr_Format(PyExc_TypeError,
-                   "%R is not JSON serializable (default() returned an object it cannot "
-                   "encode %d times in a row)",
-                   object, max_default_chain);
+      // ujson's type and wording for a default() that never converges.
+      PyErr_SetString(PyExc_TypeError, "maximum recursion depth exceeded");
       return false;
     }
     PyObject* replaced = PyObject_CallOneArg(settings_.default_function, object);

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 import ultrajson
@@ -472,10 +473,21 @@ def test_reject_bytes_false_surrogates_allowed():
 
 
 @pytest.mark.parametrize(
-    "raw", [b"\xff", b"a\x80", b"\xc3", b"\xc0\xaf", b"\xe2\x82", b"\xf4\x90\x80\x80"]
+    "raw, error, message",
+    [
+        # As ujson: bytes that cannot begin a character, Python's own error;
+        # the other classes, OverflowError naming the class.
+        (b"\xff", UnicodeDecodeError, "invalid start byte"),
+        (b"a\x80", UnicodeDecodeError, "invalid start byte"),
+        (b"\xc3", OverflowError, "Invalid continuation byte in 2-byte UTF-8 sequence"),
+        (b"\xc0\xaf", OverflowError, "Overlong 2-byte UTF-8 sequence"),
+        (b"\xe2\x82", OverflowError, "Invalid continuation byte in 3-byte UTF-8 sequence"),
+        (b"\xf4\x90\x80\x80", OverflowError, ">U+10FFFF in 4-byte UTF-8 sequence"),
+        (b"\xf8\x88\x80\x80\x80", OverflowError, "Unsupported UTF-8 sequence length"),
+    ],
 )
-def test_reject_bytes_false_invalid_utf8(raw):
-    with pytest.raises(ValueError):
+def test_reject_bytes_false_invalid_utf8(raw, error, message):
+    with pytest.raises(error, match=re.escape(message)):
         dumps(raw, reject_bytes=False)
 
 

@@ -282,7 +282,7 @@ def _cases() -> list[Case]:
         _loads_error("[" * 1025 + "]" * 1025),
         _loads_error('[{"a": "b", "c": [1.5, "d"]}, ' * 50 + "x"),
         _loads_error(b'["ok", "\xff"]'),
-        _loads_error(b'{"\xc3\xa9": "\xed\xa0\x80"}'),
+        _loads_error(b'{"\xc3\xa9": "\xc0\x80"}'),
         _loads_error(memoryview(b"[1]]]")[:4]),
         Case(
             "loads-digit-limit",
@@ -295,11 +295,7 @@ def _cases() -> list[Case]:
         Case("loads-no-args", lambda: ultrajson.loads(), TypeError),
         Case("loads-two-args", lambda: ultrajson.loads("1", "2"), TypeError),
         Case("loads-unknown-kwarg", lambda: ultrajson.loads("1", bogus=1), TypeError),
-        Case(
-            "loads-noncontiguous",
-            lambda: ultrajson.loads(memoryview(b"[1 , 2 ]")[::2]),
-            (TypeError, BufferError, ValueError),
-        ),
+        _loads_error(memoryview(b"[x1x,x2xx")[::2]),
         # -- dumps errors ----------------------------------------------------
         Case(
             "dumps-unknown-kwarg",

@@ -156,8 +156,8 @@ def test_loads_inputs():
     assert ultrajson.loads(memoryview(b"[1]xyz")[:3]) == [1]
     with pytest.raises(TypeError):
         ultrajson.loads(1)
-    with pytest.raises(BufferError):
-        ultrajson.loads(memoryview(b"[1, 2]")[::2])
+    # A strided (non-contiguous) buffer is read through a contiguous copy.
+    assert ultrajson.loads(memoryview(b"[x1x]")[::2]) == [1]
 
 
 def test_loads_values():
@@ -182,7 +182,8 @@ def test_loads_values():
     ("", "Expected object or value", 0),
     ("[1 2]", "Unexpected character found when decoding array value", 3),
     ('{"a" 1}', "No ':' found when decoding object value", 5),
-    ('{"a":1 2}', "Unexpected character found when decoding object value", 7),
+    # ujson's wording, its stray "in" included.
+    ('{"a":1 2}', "Unexpected character in found when decoding object value", 7),
     ("tru", "Unexpected character found when decoding 'true'", 0),
     ('"abc', "Unmatched '\"' when decoding 'string'", 4),
     ('"\\x"', "Unrecognized escape sequence when decoding 'string'", 1),
@@ -206,8 +207,7 @@ def test_decode_error_bytes():
     with pytest.raises(ultrajson.JSONDecodeError) as info:
         ultrajson.loads('["é",\n x]'.encode())
     assert (info.value.pos, info.value.lineno, info.value.colno) == (8, 2, 2)
-    with pytest.raises(ultrajson.JSONDecodeError):
-        ultrajson.loads(b'"\xed\xa0\x80"')
+    assert ultrajson.loads(b'"\xed\xa0\x80"') == "\ud800"  # as json and ujson read it
     with pytest.raises(ultrajson.JSONDecodeError):
         ultrajson.loads(b'"\xff"')
 
@@ -309,9 +309,9 @@ def test_cli(tmp_path):
     good = tmp_path / "good.json"
     good.write_text('{"b": [1, 2], "a": "é"}')
     run = [sys.executable, "-m", "ultrajson"]
-    out = subprocess.run(run + [str(good)], capture_output=True, text=True, check=True)
+    out = subprocess.run(run + ["--compact", str(good)], capture_output=True, text=True, check=True)
     assert out.stdout == '{"b":[1,2],"a":"\\u00e9"}\n'
-    out = subprocess.run(run + ["--no-ensure-ascii", str(good)], capture_output=True,
+    out = subprocess.run(run + ["--compact", "--no-ensure-ascii", str(good)], capture_output=True,
                          text=True, check=True, encoding="utf-8")
     assert out.stdout == '{"b":[1,2],"a":"é"}\n'
     out = subprocess.run(run + ["--indent", "2", "--sort-keys", str(good)], capture_output=True,
