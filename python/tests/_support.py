@@ -113,3 +113,20 @@ def check_error_format(err: Exception, doc: Any = None) -> None:
         assert err.doc == doc
         assert err.pos <= len(doc)
         assert (err.lineno, err.colno) == json_position(doc, err.pos)
+
+
+def _asan_loaded() -> bool:
+    with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
+        return "libasan" in maps.read()
+
+
+# Set by the sanitized run of tools/test.sh, which preloads AddressSanitizer:
+# tests that ASan cannot run as they are (an address-space limit, tiny thread
+# stacks) then assert what ASan allows instead. Checked against the process,
+# so the flag can neither be forgotten nor set by mistake.
+SANITIZED = os.environ.get("ULTRAJSON_SANITIZED") == "1"
+if SANITIZED != _asan_loaded():
+    raise RuntimeError(
+        f"ULTRAJSON_SANITIZED={os.environ.get('ULTRAJSON_SANITIZED')!r} but "
+        f"AddressSanitizer is {'' if _asan_loaded() else 'not '}loaded"
+    )
