@@ -10,7 +10,7 @@ set -euo pipefail
 what=${1:-test}
 
 apt_packages=(catch2 cmake g++ g++-multilib)
-pip_packages=(pybind11 scikit-build-core pytest hypothesis mypy ujson==6.1.0)
+pip_packages=(pybind11 scikit-build-core pytest hypothesis mypy ujson==6.1.0 nox)
 if [[ $what == bench ]]; then
   apt_packages+=(libbenchmark-dev rapidjson-dev libsimdjson-dev nlohmann-json3-dev libcjson-dev)
   # The Python peers, pinned (python-cjson, Python 2 only, is installed for

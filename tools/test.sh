@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: the C++ suite (Release, 32-bit, then under AddressSanitizer
-# and UndefinedBehaviorSanitizer), then the Python suite against a fresh
-# `pip install .`, and again on 32-bit CPython when the i386 root is there
+# and UndefinedBehaviorSanitizer), then the Python suite on each CPython
+# 3.9-3.13 that is installed, each against its own `pip install .` (nox),
+# and again on 32-bit CPython when the i386 root is there
 # (bash tools/i386_root.sh prepare; CI makes it). Installs what it needs
 # first. Exits non-zero on any failure.
 #   bash tools/test.sh            everything
@@ -41,11 +42,8 @@ if ((asan)); then
   ctest --test-dir build/tests-asan --output-on-failure -j"$jobs"
 fi
 
-echo "== Python tests"
-python3 -m pip install -q --root-user-action=ignore .
-# From the root, `import ultrajson` finds the installed package: the source
-# folder python/ultrajson (which lacks the compiled extension) is not on the path.
-python3 -m pytest python/tests -q -p no:cacheprovider
+echo "== Python tests (every CPython 3.9-3.13 found; see noxfile.py)"
+python3 -m nox
 
 if bash tools/i386_root.sh exists; then
   echo "== Python tests (32-bit x86 CPython, in the i386 root)"
