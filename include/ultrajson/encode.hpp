@@ -13,20 +13,24 @@
 //
 // Built in: bool, integers, floating point, strings, nullptr, std::optional,
 // sequences (vector, array, list, ...), maps with string keys, std::pair and
-// std::tuple (as arrays).
+// std::tuple (as arrays), std::variant (the alternative it holds).
 
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <tuple>
 #include <type_traits>
 #include <utility>
+#include <variant>
 
+#include "detail/exceptions.hpp"
 #include "writer.hpp"
+#if ULTRAJSON_EXCEPTIONS
+#include <stdexcept>
+#endif
 
 namespace ultrajson {
 
@@ -38,6 +42,7 @@ bool write_value(writer& w, const T& value) {
   return encoder<T>::write(w, value);
 }
 
+#if ULTRAJSON_EXCEPTIONS  // without exceptions: write_value into a writer of your own
 // Thrown by to_json when the writer refuses the value (NaN without allow_nan,
 // invalid UTF-8, a user encoder's misuse, ...).
 class encode_error : public std::runtime_error {
@@ -59,6 +64,7 @@ std::string to_json(const T& value, const write_options& options = {}) {
   }
   return w.str();
 }
+#endif
 
 namespace detail {
 
@@ -132,6 +138,20 @@ template <class T>
 struct encoder<std::optional<T>> {
   static bool write(writer& w, const std::optional<T>& value) {
     return value ? write_value(w, *value) : w.null_value();
+  }
+};
+
+// The alternative it holds; std::monostate (or valueless) as null.
+template <>
+struct encoder<std::monostate> {
+  static bool write(writer& w, std::monostate) { return w.null_value(); }
+};
+
+template <class... Ts>
+struct encoder<std::variant<Ts...>> {
+  static bool write(writer& w, const std::variant<Ts...>& value) {
+    if (value.valueless_by_exception()) return w.null_value();
+    return std::visit([&w](const auto& held) { return write_value(w, held); }, value);
   }
 };
 

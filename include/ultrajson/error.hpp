@@ -30,6 +30,11 @@ enum class parse_error {
   stopped_by_handler,          // a handler event returned false
   out_of_memory,               // a document or decoder could not allocate
   cannot_read_file,            // parse_file could not open or read its file
+  // Decoding into C++ types (decoder.hpp): valid JSON of the wrong shape.
+  wrong_type,                  // a value of another JSON kind than the type takes
+  number_out_of_range,         // a number the type cannot hold
+  wrong_length,                // an array longer or shorter than a std::array or tuple
+  unknown_key,                 // a key the struct does not have (decode_options::unknown_keys)
 };
 
 // What was expected, in words, for each code.
@@ -57,6 +62,10 @@ constexpr std::string_view expectation(parse_error code) noexcept {
     case parse_error::stopped_by_handler: return "stopped by handler";
     case parse_error::out_of_memory: return "out of memory";
     case parse_error::cannot_read_file: return "cannot read file";
+    case parse_error::wrong_type: return "expected another type";
+    case parse_error::number_out_of_range: return "number out of range";
+    case parse_error::wrong_length: return "array of the wrong length";
+    case parse_error::unknown_key: return "unknown key";
   }
   return "unknown error";
 }

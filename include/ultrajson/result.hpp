@@ -10,11 +10,9 @@
 #include <string_view>
 #include <utility>
 
-#if defined(__cpp_exceptions) || defined(__EXCEPTIONS) || defined(_CPPUNWIND)
-#define ULTRAJSON_EXCEPTIONS 1
+#include "detail/exceptions.hpp"
+#if ULTRAJSON_EXCEPTIONS
 #include <stdexcept>
-#else
-#define ULTRAJSON_EXCEPTIONS 0
 #endif
 
 namespace ultrajson {

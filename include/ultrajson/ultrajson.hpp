@@ -1,5 +1,8 @@
 #pragma once
-// Everything: the decoder, the DOM, the encoder and the encoder's customisation point.
+// Everything: the parser, the DOM, typed decoding, the encoder and their
+// customisation points.
+#include "decoder.hpp"
+#include "describe.hpp"
 #include "document.hpp"
 #include "encode.hpp"
 #include "error.hpp"

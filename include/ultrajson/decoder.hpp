@@ -1,0 +1,854 @@
+#pragma once
+// Decoding JSON into C++ types, straight from the parser's events (no tree
+// in between):
+//
+//   std::vector<status> statuses;
+//   ultrajson::decode_result r = ultrajson::from_json(text, statuses);
+//   if (!r) std::puts(r.message().c_str());
+//   // "$.statuses[3].user.id: expected integer, found string, line 40, column 12"
+//
+//   auto s = ultrajson::from_json<std::vector<status>>(text);  // throws decode_exception
+//
+// Built in: bool, integers (range-checked), floating point, std::string,
+// std::optional, std::variant (the alternative is chosen by the JSON kind:
+// null, boolean, integer, number, string, array, object; the first that
+// takes it wins), sequences (vector, deque, list), sets, std::array and
+// std::pair / std::tuple (length-checked), maps with string keys, and
+// described structs (describe.hpp). Decoding into an existing object
+// replaces containers' contents and assigns the struct members present in
+// the JSON; members absent keep their values. Unknown keys are skipped, or
+// an error with decode_options::unknown_keys = reject.
+//
+// A type of your own: specialise decoder<T> (the counterpart of encoder<T>)
+// with `expected` (a name for messages), `scalar` for null, booleans,
+// numbers and strings, and `start` for arrays and objects; deriving from
+// decoder_base<T> refuses every kind you do not handle. See
+// tests/test_typed.cpp for one that reads an enum from its name.
+
+#include <array>
+#include <charconv>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "describe.hpp"
+#include "error.hpp"
+#include "file.hpp"
+#include "options.hpp"
+#include "parse.hpp"
+#include "result.hpp"
+
+namespace ultrajson {
+
+enum class unknown_keys { skip, reject };
+
+struct decode_options {
+  parse_options parse;
+  unknown_keys unknown = unknown_keys::skip;
+};
+
+// A parse_result, and for a value of the wrong shape (wrong_type,
+// number_out_of_range, wrong_length, unknown_key) where it was and what
+// the type expected.
+struct decode_result : parse_result {
+  std::string path;      // "$.statuses[3].user.id"
+  std::string expected;  // "integer", "array of 3 elements", ...
+
+  // "$.statuses[3].user.id: expected integer, found string, line 40, column 12"
+  std::string message() const {
+    if (path.empty()) return parse_result::message();
+    char where[64];
+    std::snprintf(where, sizeof where, ", line %zu, column %zu", line, column);
+    return path + ": expected " + expected + ", found " + found + where;
+  }
+};
+
+#if ULTRAJSON_EXCEPTIONS
+class decode_exception : public std::runtime_error {
+ public:
+  explicit decode_exception(decode_result result)
+      : std::runtime_error("ultrajson: " + result.message()), result_(std::move(result)) {}
+  const decode_result& result() const noexcept { return result_; }
+
+ private:
+  decode_result result_;
+};
+#endif
+
+// The JSON kind of a value, as the decoders see it.
+enum class json_kind : std::uint8_t { null, boolean, integer, number, string, array, object };
+
+constexpr std::string_view describe(json_kind kind) noexcept {
+  switch (kind) {
+    case json_kind::null: return "null";
+    case json_kind::boolean: return "boolean";
+    case json_kind::integer: return "integer";
+    case json_kind::number: return "number";
+    case json_kind::string: return "string";
+    case json_kind::array: return "array";
+    case json_kind::object: return "object";
+  }
+  return "value";
+}
+
+// A value that is not a container: what decoder<T>::scalar receives.
+struct scalar_event {
+  json_kind kind = json_kind::null;
+  bool boolean = false;
+  // integer: one of these, as the parser delivered it.
+  enum class integer_form : std::uint8_t { int64, uint64, text } form = integer_form::int64;
+  std::int64_t int64 = 0;
+  std::uint64_t uint64 = 0;
+  double number = 0;      // number
+  std::string_view text;  // string, or an integer beyond 64 bits; valid during the call
+};
+
+class decode_state;
+
+template <class T, class Enable = void>
+struct decoder;  // specialise for your types (see above)
+
+namespace detail {
+
+// Where the next value goes: an object and the functions that fill it.
+struct value_ops {
+  bool (*scalar)(void* target, const scalar_event& event, decode_state& state);
+  bool (*start)(void* target, bool is_object, decode_state& state);
+};
+struct slot {
+  void* target = nullptr;
+  const value_ops* ops = nullptr;
+};
+
+struct frame;
+struct container_ops {
+  bool is_object;
+  // arrays: where the next element goes
+  bool (*element)(frame& f, slot& next, decode_state& state);
+  // objects: where the value of this key goes
+  bool (*member)(frame& f, std::string_view key, slot& next, decode_state& state);
+  // a child value is complete (nullptr: nothing to do)
+  bool (*child_done)(frame& f, decode_state& state);
+  // the container ends
+  bool (*end)(frame& f, decode_state& state);
+  // frees scratch (nullptr: none)
+  void (*destroy)(frame& f);
+};
+
+struct frame {
+  void* target = nullptr;
+  const container_ops* ops = nullptr;
+  std::size_t count = 0;  // elements or members seen
+  std::string_view name;  // objects: the current key, in storage that outlives the frame
+  slot pending;           // objects: where the current key's value goes
+  void* scratch = nullptr;
+  std::size_t hint = 0;   // described structs: the member expected next
+};
+
+template <class T>
+const value_ops* ops_of() noexcept;
+
+}  // namespace detail
+
+// The handler that decodes: a stack of frames, one per open container, each
+// knowing the C++ object its items go to. Decoders call its fail functions
+// to report a value of the wrong shape, and push to open a container.
+class decode_state {
+ public:
+  decode_state(detail::slot root, const decode_options& options) noexcept
+      : root_(root), options_(options) {}
+  decode_state(const decode_state&) = delete;
+  decode_state& operator=(const decode_state&) = delete;
+  ~decode_state() {
+    for (detail::frame& f : frames_) {
+      if (f.ops->destroy != nullptr) f.ops->destroy(f);
+    }
+  }
+
+  const decode_options& options() const noexcept { return options_; }
+
+  // ----- for decoders -----
+  void push(void* target, const detail::container_ops* ops, void* scratch = nullptr) {
+    detail::frame f;
+    f.target = target;
+    f.ops = ops;
+    f.scratch = scratch;
+    frames_.push_back(f);
+  }
+  // A value of another kind than `expected`.
+  bool wrong_type(std::string_view expected, json_kind found) {
+    return fail(parse_error::wrong_type, expected, std::string(describe(found)));
+  }
+  bool wrong_type(std::string_view expected, const scalar_event& found) {
+    return wrong_type(expected, found.kind);
+  }
+  bool out_of_range(std::string_view expected, const scalar_event& found) {
+    std::string text;
+    if (found.kind == json_kind::integer) {
+      text = found.form == scalar_event::integer_form::int64   ? std::to_string(found.int64)
+             : found.form == scalar_event::integer_form::uint64 ? std::to_string(found.uint64)
+                                                                : std::string(found.text);
+    } else {
+      char number[32];
+      std::snprintf(number, sizeof number, "%.17g", found.number);
+      text = number;
+    }
+    return fail(parse_error::number_out_of_range, expected, text);
+  }
+  bool wrong_length(std::string_view expected, std::size_t found_elements, bool at_end) {
+    return fail(parse_error::wrong_length, expected,
+                (at_end ? "" : "more than ") + std::to_string(found_elements) + " elements",
+                /*path_of_top=*/true);
+  }
+  bool unknown_key(std::string_view key) {
+    return fail(parse_error::unknown_key, "a known key", "\"" + std::string(key) + "\"",
+                /*path_of_top=*/true);
+  }
+  bool fail(parse_error code, std::string_view expected, std::string found,
+            bool path_of_top = false) {
+    if (error_ == parse_error::none) {
+      error_ = code;
+      expected_ = std::string(expected);
+      found_ = std::move(found);
+      path_ = path(path_of_top);
+    }
+    return false;
+  }
+
+  // ----- the handler's events -----
+  bool null_value() { return scalar(scalar_event{}); }
+  bool bool_value(bool b) {
+    scalar_event e;
+    e.kind = json_kind::boolean;
+    e.boolean = b;
+    return scalar(e);
+  }
+  bool int64_value(std::int64_t n) {
+    scalar_event e;
+    e.kind = json_kind::integer;
+    e.int64 = n;
+    return scalar(e);
+  }
+  bool uint64_value(std::uint64_t n) {
+    scalar_event e;
+    e.kind = json_kind::integer;
+    e.form = scalar_event::integer_form::uint64;
+    e.uint64 = n;
+    return scalar(e);
+  }
+  bool big_integer(std::string_view text) {
+    scalar_event e;
+    e.kind = json_kind::integer;
+    e.form = scalar_event::integer_form::text;
+    e.text = text;
+    return scalar(e);
+  }
+  bool double_value(double d) {
+    scalar_event e;
+    e.kind = json_kind::number;
+    e.number = d;
+    return scalar(e);
+  }
+  // With parse_options::raw_numbers: the text is read here, as the parser
+  // would have.
+  bool raw_number(std::string_view text) {
+    const char* first = text.data();
+    const char* last = first + text.size();
+    bool integer = true;
+    for (const char c : text) integer = integer && c != '.' && c != 'e' && c != 'E';
+    if (integer) {
+      std::int64_t signed_value = 0;
+      if (const auto r = std::from_chars(first, last, signed_value); r.ec == std::errc()) {
+        return int64_value(signed_value);
+      }
+      std::uint64_t unsigned_value = 0;
+      if (const auto r = std::from_chars(first, last, unsigned_value); r.ec == std::errc()) {
+        return uint64_value(unsigned_value);
+      }
+      return big_integer(text);
+    }
+    double d = 0;
+    if (std::from_chars(first, last, d).ec != std::errc()) {
+      return fail(parse_error::number_out_of_range, "number", std::string(text));
+    }
+    return double_value(d);
+  }
+  bool string_value(std::string_view text) {
+    scalar_event e;
+    e.kind = json_kind::string;
+    e.text = text;
+    return scalar(e);
+  }
+  bool key(std::string_view name) {
+    detail::frame& f = frames_.back();
+    ++f.count;
+    return f.ops->member(f, name, f.pending, *this);
+  }
+  bool start_object() { return start(true); }
+  bool start_array() { return start(false); }
+  bool end_object(std::size_t) { return end(); }
+  bool end_array(std::size_t) { return end(); }
+
+  // ----- the outcome -----
+  void complete(decode_result& result) const {
+    if (error_ == parse_error::none) return;
+    result.code = error_;
+    result.path = path_;
+    result.expected = expected_;
+    result.found = found_;
+  }
+
+ private:
+  bool next(detail::slot& s) {
+    if (frames_.empty()) {
+      s = root_;
+      return true;
+    }
+    detail::frame& f = frames_.back();
+    if (f.ops->is_object) {
+      s = f.pending;
+      return true;
+    }
+    ++f.count;
+    return f.ops->element(f, s, *this);
+  }
+  bool child_done() {
+    if (frames_.empty()) return true;
+    detail::frame& f = frames_.back();
+    return f.ops->child_done == nullptr || f.ops->child_done(f, *this);
+  }
+  bool scalar(const scalar_event& e) {
+    detail::slot s;
+    return next(s) && s.ops->scalar(s.target, e, *this) && child_done();
+  }
+  bool start(bool is_object) {
+    detail::slot s;
+    return next(s) && s.ops->start(s.target, is_object, *this);
+  }
+  bool end() {
+    detail::frame& f = frames_.back();
+    if (!f.ops->end(f, *this)) return false;
+    if (f.ops->destroy != nullptr) f.ops->destroy(f);
+    frames_.pop_back();
+    return child_done();
+  }
+
+  // "$.a[3].b": the path of the value being decoded (or of the innermost
+  // open container, for errors about the container itself).
+  std::string path(bool of_top) const {
+    std::string out = "$";
+    const std::size_t depth = frames_.size();
+    for (std::size_t i = 0; i < depth; ++i) {
+      const detail::frame& f = frames_[i];
+      if (of_top && i + 1 == depth) break;
+      if (f.ops->is_object) {
+        out += '.';
+        out += f.name;
+      } else {
+        out += '[' + std::to_string(f.count == 0 ? 0 : f.count - 1) + ']';
+      }
+    }
+    return out;
+  }
+
+  detail::slot root_;
+  const decode_options& options_;
+  std::vector<detail::frame> frames_;
+  parse_error error_ = parse_error::none;
+  std::string expected_;
+  std::string found_;
+  std::string path_;
+};
+
+// Refuses every kind: derive from it and handle those your type takes.
+template <class T>
+struct decoder_base {
+  static bool scalar(T&, const scalar_event& event, decode_state& state) {
+    return state.wrong_type(decoder<T>::expected, event);
+  }
+  static bool start(T&, bool is_object, decode_state& state) {
+    return state.wrong_type(decoder<T>::expected, is_object ? json_kind::object : json_kind::array);
+  }
+};
+
+namespace detail {
+
+template <class T>
+const value_ops* ops_of() noexcept {
+  static constexpr value_ops ops{
+      [](void* target, const scalar_event& e, decode_state& s) {
+        return decoder<T>::scalar(*static_cast<T*>(target), e, s);
+      },
+      [](void* target, bool is_object, decode_state& s) {
+        return decoder<T>::start(*static_cast<T*>(target), is_object, s);
+      }};
+  return &ops;
+}
+
+template <class T>
+slot slot_of(T& target) noexcept {
+  return slot{&target, ops_of<T>()};
+}
+
+// Takes every value and every container, for keys nobody asked for.
+struct skip_target {};
+
+inline const container_ops* skip_container() noexcept;
+
+inline slot skip_slot() noexcept {
+  static skip_target nothing;
+  static constexpr value_ops ops{
+      [](void*, const scalar_event&, decode_state&) { return true; },
+      [](void*, bool, decode_state& s) {
+        s.push(nullptr, skip_container());
+        return true;
+      }};
+  return slot{&nothing, &ops};
+}
+
+inline const container_ops* skip_container() noexcept {
+  static constexpr container_ops ops{
+      false,
+      [](frame&, slot& next, decode_state&) {
+        next = skip_slot();
+        return true;
+      },
+      [](frame&, std::string_view, slot& next, decode_state&) {
+        next = skip_slot();
+        return true;
+      },
+      nullptr, [](frame&, decode_state&) { return true; }, nullptr};
+  return &ops;
+}
+
+template <class T, class = void>
+struct is_sequence_container : std::false_type {};
+template <class T>
+struct is_sequence_container<
+    T, std::void_t<typename T::value_type, decltype(std::declval<T&>().emplace_back()),
+                   decltype(std::declval<T&>().clear())>>
+    : std::bool_constant<!std::is_same_v<T, std::string> &&
+                         !std::is_same_v<typename T::value_type, bool>> {};
+
+template <class T, class = void>
+struct is_string_map : std::false_type {};
+template <class T>
+struct is_string_map<T, std::void_t<typename T::key_type, typename T::mapped_type,
+                                    decltype(std::declval<T&>().try_emplace(
+                                        std::declval<typename T::key_type>()))>>
+    : std::is_same<typename T::key_type, std::string> {};
+
+template <class T, class = void>
+struct is_set_container : std::false_type {};
+template <class T>
+struct is_set_container<
+    T, std::void_t<typename T::key_type, typename T::value_type,
+                   decltype(std::declval<T&>().insert(std::declval<typename T::value_type>()))>>
+    : std::bool_constant<std::is_same_v<typename T::key_type, typename T::value_type>> {};
+
+template <class T>
+struct is_std_array : std::false_type {};
+template <class T, std::size_t N>
+struct is_std_array<std::array<T, N>> : std::true_type {};
+
+template <class T>
+struct is_tuple_or_pair : std::false_type {};
+template <class... Ts>
+struct is_tuple_or_pair<std::tuple<Ts...>> : std::true_type {};
+template <class A, class B>
+struct is_tuple_or_pair<std::pair<A, B>> : std::true_type {};
+
+}  // namespace detail
+
+// ----- scalars -----
+
+template <>
+struct decoder<bool> : decoder_base<bool> {
+  static constexpr std::string_view expected = "boolean";
+  static constexpr bool takes(json_kind k) noexcept { return k == json_kind::boolean; }
+  static bool scalar(bool& out, const scalar_event& e, decode_state& s) {
+    if (e.kind != json_kind::boolean) return s.wrong_type(expected, e);
+    out = e.boolean;
+    return true;
+  }
+};
+
+template <class T>
+struct decoder<T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>>>
+    : decoder_base<T> {
+  static constexpr std::string_view expected = "integer";
+  static constexpr bool takes(json_kind k) noexcept { return k == json_kind::integer; }
+  static bool scalar(T& out, const scalar_event& e, decode_state& s) {
+    if (e.kind != json_kind::integer) return s.wrong_type(expected, e);
+    using limits = std::numeric_limits<T>;
+    switch (e.form) {
+      case scalar_event::integer_form::int64:
+        if constexpr (std::is_signed_v<T>) {
+          if (e.int64 < static_cast<std::int64_t>(limits::min()) ||
+              e.int64 > static_cast<std::int64_t>(limits::max())) {
+            return s.out_of_range(range(), e);
+          }
+        } else {
+          if (e.int64 < 0 || static_cast<std::uint64_t>(e.int64) > std::uint64_t{limits::max()}) {
+            return s.out_of_range(range(), e);
+          }
+        }
+        out = static_cast<T>(e.int64);
+        return true;
+      case scalar_event::integer_form::uint64:
+        if (e.uint64 > static_cast<std::uint64_t>(limits::max())) return s.out_of_range(range(), e);
+        out = static_cast<T>(e.uint64);
+        return true;
+      case scalar_event::integer_form::text: break;
+    }
+    return s.out_of_range(range(), e);
+  }
+  static std::string range() {
+    return "integer from " + std::to_string(std::numeric_limits<T>::min()) + " to " +
+           std::to_string(std::numeric_limits<T>::max());
+  }
+};
+
+template <class T>
+struct decoder<T, std::enable_if_t<std::is_floating_point_v<T>>> : decoder_base<T> {
+  static constexpr std::string_view expected = "number";
+  static constexpr bool takes(json_kind k) noexcept {
+    return k == json_kind::number || k == json_kind::integer;
+  }
+  static bool scalar(T& out, const scalar_event& e, decode_state& s) {
+    double value;
+    if (e.kind == json_kind::number) {
+      value = e.number;
+    } else if (e.kind == json_kind::integer) {
+      switch (e.form) {
+        case scalar_event::integer_form::int64: value = static_cast<double>(e.int64); break;
+        case scalar_event::integer_form::uint64: value = static_cast<double>(e.uint64); break;
+        default: {
+          const char* first = e.text.data();
+          if (std::from_chars(first, first + e.text.size(), value).ec != std::errc()) {
+            return s.out_of_range(expected, e);
+          }
+        }
+      }
+    } else {
+      return s.wrong_type(expected, e);
+    }
+    if constexpr (sizeof(T) < sizeof(double)) {
+      if (value > static_cast<double>(std::numeric_limits<T>::max()) ||
+          value < -static_cast<double>(std::numeric_limits<T>::max())) {
+        return s.out_of_range("number within float's range", e);
+      }
+    }
+    out = static_cast<T>(value);
+    return true;
+  }
+};
+
+template <>
+struct decoder<std::string> : decoder_base<std::string> {
+  static constexpr std::string_view expected = "string";
+  static constexpr bool takes(json_kind k) noexcept { return k == json_kind::string; }
+  static bool scalar(std::string& out, const scalar_event& e, decode_state& s) {
+    if (e.kind != json_kind::string) return s.wrong_type(expected, e);
+    out.assign(e.text.data(), e.text.size());
+    return true;
+  }
+};
+
+template <>
+struct decoder<std::nullptr_t> : decoder_base<std::nullptr_t> {
+  static constexpr std::string_view expected = "null";
+  static constexpr bool takes(json_kind k) noexcept { return k == json_kind::null; }
+  static bool scalar(std::nullptr_t&, const scalar_event& e, decode_state& s) {
+    return e.kind == json_kind::null || s.wrong_type(expected, e);
+  }
+};
+
+template <>
+struct decoder<std::monostate> : decoder_base<std::monostate> {
+  static constexpr std::string_view expected = "null";
+  static constexpr bool takes(json_kind k) noexcept { return k == json_kind::null; }
+  static bool scalar(std::monostate&, const scalar_event& e, decode_state& s) {
+    return e.kind == json_kind::null || s.wrong_type(expected, e);
+  }
+};
+
+template <class T>
+struct decoder<std::optional<T>> {
+  static constexpr std::string_view expected = decoder<T>::expected;
+  static constexpr bool takes(json_kind k) noexcept {
+    return k == json_kind::null || decoder<T>::takes(k);
+  }
+  static bool scalar(std::optional<T>& out, const scalar_event& e, decode_state& s) {
+    if (e.kind == json_kind::null) {
+      out.reset();
+      return true;
+    }
+    return decoder<T>::scalar(out.emplace(), e, s);
+  }
+  static bool start(std::optional<T>& out, bool is_object, decode_state& s) {
+    return decoder<T>::start(out.emplace(), is_object, s);
+  }
+};
+
+// ----- containers -----
+
+template <class T>
+struct decoder<T, std::enable_if_t<detail::is_sequence_container<T>::value>>
+    : decoder_base<T> {
+  using element = typename T::value_type;
+  static constexpr std::string_view expected = "array";
+  static constexpr bool takes(json_kind k) noexcept { return k == json_kind::array; }
+  static bool start(T& out, bool is_object, decode_state& s) {
+    if (is_object) return s.wrong_type(expected, json_kind::object);
+    out.clear();
+    static constexpr detail::container_ops ops{
+        false,
+        [](detail::frame& f, detail::slot& next, decode_state&) {
+          next = detail::slot_of(static_cast<T*>(f.target)->emplace_back());
+          return true;
+        },
+        nullptr, nullptr, [](detail::frame&, decode_state&) { return true; }, nullptr};
+    s.push(&out, &ops);
+    return true;
+  }
+};
+
+template <class T>
+struct decoder<T, std::enable_if_t<detail::is_set_container<T>::value>> : decoder_base<T> {
+  using element = typename T::value_type;
+  static constexpr std::string_view expected = "array";
+  static constexpr bool takes(json_kind k) noexcept { return k == json_kind::array; }
+  static bool start(T& out, bool is_object, decode_state& s) {
+    if (is_object) return s.wrong_type(expected, json_kind::object);
+    out.clear();
+    // Each element is decoded into scratch, then inserted when complete.
+    static constexpr detail::container_ops ops{
+        false,
+        [](detail::frame& f, detail::slot& next, decode_state&) {
+          element& staged = *static_cast<element*>(f.scratch);
+          staged = element();
+          next = detail::slot_of(staged);
+          return true;
+        },
+        nullptr,
+        [](detail::frame& f, decode_state&) {
+          static_cast<T*>(f.target)->insert(std::move(*static_cast<element*>(f.scratch)));
+          return true;
+        },
+        [](detail::frame&, decode_state&) { return true; },
+        [](detail::frame& f) { delete static_cast<element*>(f.scratch); }};
+    s.push(&out, &ops, new element());
+    return true;
+  }
+};
+
+template <class T>
+struct decoder<T, std::enable_if_t<detail::is_std_array<T>::value>> : decoder_base<T> {
+  static constexpr std::size_t size = std::tuple_size<T>::value;
+  static constexpr std::string_view expected = "array";
+  static constexpr bool takes(json_kind k) noexcept { return k == json_kind::array; }
+  static std::string length() { return "array of " + std::to_string(size) + " elements"; }
+  static bool start(T& out, bool is_object, decode_state& s) {
+    if (is_object) return s.wrong_type(length(), json_kind::object);
+    static constexpr detail::container_ops ops{
+        false,
+        [](detail::frame& f, detail::slot& next, decode_state& st) {
+          if (f.count > size) return st.wrong_length(length(), size, false);
+          next = detail::slot_of((*static_cast<T*>(f.target))[f.count - 1]);
+          return true;
+        },
+        nullptr, nullptr,
+        [](detail::frame& f, decode_state& st) {
+          return f.count == size || st.wrong_length(length(), f.count, true);
+        },
+        nullptr};
+    s.push(&out, &ops);
+    return true;
+  }
+};
+
+template <class T>
+struct decoder<T, std::enable_if_t<detail::is_tuple_or_pair<T>::value>> : decoder_base<T> {
+  static constexpr std::size_t size = std::tuple_size<T>::value;
+  static constexpr std::string_view expected = "array";
+  static constexpr bool takes(json_kind k) noexcept { return k == json_kind::array; }
+  static std::string length() { return "array of " + std::to_string(size) + " elements"; }
+  template <std::size_t... I>
+  static detail::slot element_slot(T& tuple, std::size_t index, std::index_sequence<I...>) {
+    detail::slot found;
+    (void)((index == I ? (found = detail::slot_of(std::get<I>(tuple)), true) : false) || ...);
+    return found;
+  }
+  static bool start(T& out, bool is_object, decode_state& s) {
+    if (is_object) return s.wrong_type(length(), json_kind::object);
+    static constexpr detail::container_ops ops{
+        false,
+        [](detail::frame& f, detail::slot& next, decode_state& st) {
+          if (f.count > size) return st.wrong_length(length(), size, false);
+          next = element_slot(*static_cast<T*>(f.target), f.count - 1,
+                              std::make_index_sequence<size>());
+          return true;
+        },
+        nullptr, nullptr,
+        [](detail::frame& f, decode_state& st) {
+          return f.count == size || st.wrong_length(length(), f.count, true);
+        },
+        nullptr};
+    s.push(&out, &ops);
+    return true;
+  }
+};
+
+template <class T>
+struct decoder<T, std::enable_if_t<detail::is_string_map<T>::value>> : decoder_base<T> {
+  static constexpr std::string_view expected = "object";
+  static constexpr bool takes(json_kind k) noexcept { return k == json_kind::object; }
+  static bool start(T& out, bool is_object, decode_state& s) {
+    if (!is_object) return s.wrong_type(expected, json_kind::array);
+    out.clear();
+    static constexpr detail::container_ops ops{
+        true, nullptr,
+        [](detail::frame& f, std::string_view key, detail::slot& next, decode_state&) {
+          // A repeated key decodes again into the same entry: the last wins.
+          auto [at, inserted] = static_cast<T*>(f.target)->try_emplace(std::string(key));
+          (void)inserted;
+          f.name = at->first;
+          next = detail::slot_of(at->second);
+          return true;
+        },
+        nullptr, [](detail::frame&, decode_state&) { return true; }, nullptr};
+    s.push(&out, &ops);
+    return true;
+  }
+};
+
+// A described struct (describe.hpp): an object with its members.
+template <class T>
+struct decoder<T, std::enable_if_t<is_described_v<T>>> : decoder_base<T> {
+  static constexpr std::string_view expected = "object";
+  static constexpr bool takes(json_kind k) noexcept { return k == json_kind::object; }
+  static constexpr std::size_t count = std::tuple_size_v<decltype(description<T>::members)>;
+
+  template <std::size_t I>
+  static detail::slot member_slot(void* object) {
+    auto& member = static_cast<T*>(object)->*(std::get<I>(description<T>::members).pointer);
+    return detail::slot_of(member);
+  }
+  struct entry {
+    std::string_view name;
+    detail::slot (*slot)(void*);
+  };
+  template <std::size_t... I>
+  static constexpr std::array<entry, count> make_table(std::index_sequence<I...>) {
+    return {entry{std::get<I>(description<T>::members).name, &member_slot<I>}...};
+  }
+  static constexpr std::array<entry, count> table = make_table(std::make_index_sequence<count>());
+
+  static bool start(T& out, bool is_object, decode_state& s) {
+    if (!is_object) return s.wrong_type(expected, json_kind::array);
+    static constexpr detail::container_ops ops{
+        true, nullptr,
+        [](detail::frame& f, std::string_view key, detail::slot& next, decode_state& st) {
+          // Members usually come in the described order: try the one after
+          // the last first.
+          for (std::size_t tried = 0; tried < count; ++tried) {
+            std::size_t i = f.hint + tried;
+            if (i >= count) i -= count;
+            if (table[i].name == key) {
+              f.hint = i + 1 == count ? 0 : i + 1;
+              f.name = table[i].name;
+              next = table[i].slot(f.target);
+              return true;
+            }
+          }
+          if (st.options().unknown == unknown_keys::reject) return st.unknown_key(key);
+          f.name = "?";
+          next = detail::skip_slot();
+          return true;
+        },
+        nullptr, [](detail::frame&, decode_state&) { return true; }, nullptr};
+    s.push(&out, &ops);
+    return true;
+  }
+};
+
+// std::variant: the first alternative that takes the JSON kind.
+template <class... Ts>
+struct decoder<std::variant<Ts...>> {
+  static constexpr std::string_view expected = "one of the variant's kinds";
+  static constexpr bool takes(json_kind k) noexcept { return (decoder<Ts>::takes(k) || ...); }
+
+  template <std::size_t I = 0>
+  static detail::slot choose(std::variant<Ts...>& out, json_kind kind) {
+    if constexpr (I == sizeof...(Ts)) {
+      return detail::slot{};
+    } else {
+      using alternative = std::variant_alternative_t<I, std::variant<Ts...>>;
+      if (decoder<alternative>::takes(kind)) {
+        if (out.index() != I) out.template emplace<I>();
+        return detail::slot_of(std::get<I>(out));
+      }
+      return choose<I + 1>(out, kind);
+    }
+  }
+  static bool scalar(std::variant<Ts...>& out, const scalar_event& e, decode_state& s) {
+    const detail::slot chosen = choose(out, e.kind);
+    if (chosen.ops == nullptr) return s.wrong_type(expected, e);
+    return chosen.ops->scalar(chosen.target, e, s);
+  }
+  static bool start(std::variant<Ts...>& out, bool is_object, decode_state& s) {
+    const json_kind kind = is_object ? json_kind::object : json_kind::array;
+    const detail::slot chosen = choose(out, kind);
+    if (chosen.ops == nullptr) return s.wrong_type(expected, kind);
+    return chosen.ops->start(chosen.target, is_object, s);
+  }
+};
+
+// ----- entry points -----
+
+// Decodes text into out. On an error out may be partly assigned.
+template <class T>
+decode_result from_json(std::string_view text, T& out, const decode_options& options = {}) {
+  decode_state state(detail::slot_of(out), options);
+  decode_result result;
+  static_cast<parse_result&>(result) = parse(text, state, options.parse);
+  state.complete(result);
+  return result;
+}
+
+// The same from a file (file.hpp's reading and its errors).
+template <class T>
+decode_result from_json_file(const std::filesystem::path& path, T& out,
+                             const decode_options& options = {}) {
+  detail::file_contents contents;
+  if (parse_result read = contents.read(path); !read) {
+    decode_result result;
+    static_cast<parse_result&>(result) = std::move(read);
+    return result;
+  }
+  return from_json(contents.view(), out, options);
+}
+
+#if ULTRAJSON_EXCEPTIONS
+// Decodes text into a new T; throws decode_exception on an error.
+template <class T>
+T from_json(std::string_view text, const decode_options& options = {}) {
+  T out{};
+  decode_result result = from_json(text, out, options);
+  if (!result) throw decode_exception(std::move(result));
+  return out;
+}
+#endif
+
+}  // namespace ultrajson
