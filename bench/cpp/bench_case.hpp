@@ -15,9 +15,12 @@
 #include "corpus.hpp"
 
 struct bench_case {
-  std::string_view operation;  // "parse", "write", "minify" or "dom"
+  std::string_view operation;  // "parse", "write", "minify", "dom", "decode" or "encode"
   std::string_view library;    // the library and variant: "rapidjson_exact"
   void (*run)(benchmark::State&, const corpus_file&);
+  // Set for cases tied to one file's shape (typed decode and encode into a
+  // model of that file): the case runs on that file alone.
+  std::string_view only_file = {};
 };
 
 std::vector<bench_case>& bench_cases();

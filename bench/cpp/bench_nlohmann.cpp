@@ -8,9 +8,11 @@
 
 #include <benchmark/benchmark.h>
 #include <nlohmann/json.hpp>
+#include <ultrajson/decoder.hpp>
 
 #include "bench_case.hpp"
 #include "touch.hpp"
+#include "typed_models.hpp"
 
 namespace {
 
@@ -148,11 +150,74 @@ void dom_touching(benchmark::State& state, const corpus_file& file) {
   count_input_bytes(state, file);
 }
 
+// ----- typed: json::parse then get<T>; json(model).dump() -----
+
+}  // namespace
+
+namespace models {
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(twitter_user, id, id_str, name, screen_name, location,
+                                   description, created_at, lang, followers_count, friends_count,
+                                   listed_count, favourites_count, statuses_count, verified,
+                                   geo_enabled, profile_image_url)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(twitter_status, created_at, id, id_str, text, source, truncated,
+                                   user, retweet_count, favorite_count, favorited, retweeted, lang)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(twitter_metadata, completed_in, max_id, max_id_str,
+                                   next_results, query, refresh_url, count, since_id, since_id_str)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(twitter, statuses, search_metadata)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(citm_price, amount, audienceSubCategoryId, seatCategoryId)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(citm_area, areaId, blockIds)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(citm_seat_category, areas, seatCategoryId)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(citm_performance, eventId, id, prices, seatCategories, start,
+                                   venueCode)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(citm_event, id, name, subTopicIds, topicIds)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(citm_catalog, areaNames, audienceSubCategoryNames,
+                                   seatCategoryNames, subTopicNames, subjectNames, topicNames,
+                                   venueNames, events, performances, topicSubTopics)
+}  // namespace models
+
+namespace {
+
+// The model ultrajson decodes from the file, to check nlohmann's against.
+template <class Model>
+bool same_as_ultrajson(benchmark::State& state, const corpus_file& file, const Model& model) {
+  Model reference;
+  if (!ultrajson::from_json(file.text, reference)) return true;  // ultrajson's row says why
+  if (models::checksum(model) == models::checksum(reference)) return true;
+  skip_with_error(state, "nlohmann decoded other values than ultrajson");
+  return false;
+}
+
+template <class Model>
+void decode(benchmark::State& state, const corpus_file& file) {
+  const json parsed = json::parse(file.text, nullptr, false);
+  if (parsed.is_discarded()) return skip_with_error(state, "nlohmann: parse error");
+  if (!same_as_ultrajson(state, file, parsed.get<Model>())) return;
+  for (auto _ : state) {
+    Model model = json::parse(file.text).get<Model>();
+    benchmark::DoNotOptimize(model);
+  }
+  count_input_bytes(state, file);
+}
+
+template <class Model>
+void encode(benchmark::State& state, const corpus_file& file) {
+  const Model model = json::parse(file.text).get<Model>();
+  for (auto _ : state) {
+    std::string text = json(model).dump();
+    benchmark::DoNotOptimize(text.data());
+  }
+  count_input_bytes(state, file);
+}
+
 const add_bench_cases added{
     {"parse", "nlohmann_sax", parse_sax_touching},
     {"write", "nlohmann", write_dom},
     {"minify", "nlohmann", minify_dom},
     {"dom", "nlohmann", dom_touching},
+    {"decode", "nlohmann", decode<models::twitter>, "twitter.json"},
+    {"decode", "nlohmann", decode<models::citm_catalog>, "citm_catalog.json"},
+    {"encode", "nlohmann", encode<models::twitter>, "twitter.json"},
+    {"encode", "nlohmann", encode<models::citm_catalog>, "citm_catalog.json"},
 };
 
 }  // namespace

@@ -1,13 +1,16 @@
 // ultrajson with its defaults: strict, UTF-8 validated, doubles exact.
 
 #include <benchmark/benchmark.h>
+#include <ultrajson/decoder.hpp>
 #include <ultrajson/document.hpp>
+#include <ultrajson/encode.hpp>
 #include <ultrajson/parse.hpp>
 #include <ultrajson/writer.hpp>
 
 #include "bench_case.hpp"
 #include "recorded_events.hpp"
 #include "touch.hpp"
+#include "typed_models.hpp"
 
 namespace {
 
@@ -103,11 +106,42 @@ void dom_touching(benchmark::State& state, const corpus_file& file) {
   count_input_bytes(state, file);
 }
 
+// ----- typed: text into C++ structs, and back -----
+
+template <class Model>
+void decode(benchmark::State& state, const corpus_file& file) {
+  Model once;
+  const ultrajson::decode_result result = ultrajson::from_json(file.text, once);
+  if (!result) return skip_with_error(state, "ultrajson: " + result.message());
+  for (auto _ : state) {
+    Model model;  // a new one each time, as nlohmann's get<T> makes
+    ultrajson::from_json(file.text, model);
+    benchmark::DoNotOptimize(model);
+  }
+  count_input_bytes(state, file);
+}
+
+template <class Model>
+void encode(benchmark::State& state, const corpus_file& file) {
+  Model model;
+  const ultrajson::decode_result result = ultrajson::from_json(file.text, model);
+  if (!result) return skip_with_error(state, "ultrajson: " + result.message());
+  for (auto _ : state) {
+    std::string text = ultrajson::to_json(model);
+    benchmark::DoNotOptimize(text.data());
+  }
+  count_input_bytes(state, file);
+}
+
 const add_bench_cases added{
     {"parse", "ultrajson", parse_touching},
     {"write", "ultrajson", write_events},
     {"minify", "ultrajson", minify},
     {"dom", "ultrajson", dom_touching},
+    {"decode", "ultrajson", decode<models::twitter>, "twitter.json"},
+    {"decode", "ultrajson", decode<models::citm_catalog>, "citm_catalog.json"},
+    {"encode", "ultrajson", encode<models::twitter>, "twitter.json"},
+    {"encode", "ultrajson", encode<models::citm_catalog>, "citm_catalog.json"},
 };
 
 }  // namespace

@@ -49,7 +49,8 @@ namespace {
 // speed hit neighbours in a comparison alike.
 void register_benchmarks(const std::vector<corpus_file>& corpus) {
   std::vector<bench_case> cases = bench_cases();
-  const std::vector<std::string_view> operations = {"parse", "write", "minify", "dom"};
+  const std::vector<std::string_view> operations = {"parse",  "write",  "minify",
+                                                    "dom",    "decode", "encode"};
   auto rank = [&](const bench_case& c) {
     const auto at = std::find(operations.begin(), operations.end(), c.operation);
     return std::make_tuple(at - operations.begin(), c.operation, c.library != "ultrajson",
@@ -62,6 +63,7 @@ void register_benchmarks(const std::vector<corpus_file>& corpus) {
         first, cases.end(), [&](const bench_case& c) { return c.operation != first->operation; });
     for (const corpus_file& file : corpus) {
       for (auto c = first; c != last; ++c) {
+        if (!c->only_file.empty() && c->only_file != file.name) continue;
         const std::string name =
             std::string(c->operation) + "/" + std::string(c->library) + "/" + file.name;
         const auto run = c->run;

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Markdown tables from ultrajson_bench_cpp's Google Benchmark JSON output.
 
-One table per operation (parse, write, minify, dom): a row per corpus file, a
+One table per operation (parse, write, minify, dom, decode, encode): a row per corpus file, a
 column per library in MB/s (10^6 bytes of input per second), then the ratio
 ultrajson / peer for each peer (above 1: ultrajson is faster), and a last row
 with the geometric means.
@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 REFERENCE = "ultrajson"
-OPERATION_ORDER = ["parse", "write", "minify", "dom"]
+OPERATION_ORDER = ["parse", "write", "minify", "dom", "decode", "encode"]
 # Google Benchmark's context keys worth quoting, and how to name them.
 CONTEXT_LABELS = {
     "date": "date",
