@@ -24,12 +24,12 @@ def main() -> int:
     blocks = re.findall(r"```cpp\n(.*?)```\n", readme, flags=re.S)
     failures = []
     checked = 0
-    for name in ("handler_example.cpp", "writer_example.cpp"):
+    for name in ("handler_example.cpp", "writer_example.cpp", "twitter_dom.cpp", "twitter_typed.cpp"):
         region = example_region(root / "examples" / name)
         checked += 1
         if region not in blocks:
             failures.append(f"README does not quote examples/{name} as it stands")
-    for expected in ("writer.txt", "handler_string.txt"):
+    for expected in ("writer.txt", "handler_string.txt", "twitter_typed_error.txt"):
         output = (root / "tests" / "examples" / expected).read_text().strip()
         checked += 1
         if output not in readme:
