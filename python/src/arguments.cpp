@@ -7,12 +7,17 @@
 namespace ultrajson::python {
 namespace {
 
-const char* const loads_names[] = {"obj"};
+const char* const loads_names[] = {"obj",       "object_hook",    "parse_float",
+                                   "parse_int", "parse_constant", "object_pairs_hook"};
 const char* const dumps_names[] = {"obj",        "ensure_ascii", "encode_html_chars",
                                    "escape_forward_slashes",     "sort_keys",
                                    "indent",     "allow_nan",    "reject_bytes",
                                    "default",    "separators"};
-const char* const load_names[] = {"fp"};
+const char* const load_names[] = {"fp",        "object_hook",    "parse_float",
+                                  "parse_int", "parse_constant", "object_pairs_hook"};
+// ujson's loads has only obj: its errors are worded for that signature.
+const char* const ujson_loads_names[] = {"obj"};
+const parameters ujson_loads{"loads", ujson_loads_names, 1, 1, 0, 1};
 const char* const dump_names[] = {"obj",        "fp",           "ensure_ascii",
                                   "encode_html_chars",          "escape_forward_slashes",
                                   "sort_keys",  "indent",       "allow_nan",
@@ -33,17 +38,19 @@ Py_ssize_t find_keyword(const parameters& params, PyObject* const* names, PyObje
 }  // namespace
 
 namespace signatures {
-const parameters loads{"loads", loads_names, 1, 1, 0, 1};
+// loads(obj, *, <the hooks>)
+const parameters loads{"loads", loads_names, 6, 1, 0, 1};
 const parameters dumps{"dumps", dumps_names, 10, 1, 0, 10};
 // dump(obj, fp, /, *, options): exactly two positional arguments.
 const parameters dump{"dump", dump_names, 11, 2, 2, 2};
-// load(fp, /): bound by hand; only its errors use this.
-const parameters load{"load", load_names, 1, 1, 1, 1};
+// load(fp, /, *, <the hooks>)
+const parameters load{"load", load_names, 6, 1, 1, 1};
 }  // namespace signatures
 
 static_assert(sizeof(interned_names::loads) / sizeof(PyObject*) == std::size(loads_names));
 static_assert(sizeof(interned_names::dumps) / sizeof(PyObject*) == std::size(dumps_names));
 static_assert(sizeof(interned_names::dump) / sizeof(PyObject*) == std::size(dump_names));
+static_assert(sizeof(interned_names::load) / sizeof(PyObject*) == std::size(load_names));
 static_assert(std::size(dump_names) == max_parameters);
 
 bool interned_names::init() {
@@ -55,13 +62,14 @@ bool interned_names::init() {
     return true;
   };
   return intern(signatures::loads, loads) && intern(signatures::dumps, dumps) &&
-         intern(signatures::dump, dump);
+         intern(signatures::dump, dump) && intern(signatures::load, load);
 }
 
 void interned_names::clear() {
   for (PyObject*& name : loads) Py_CLEAR(name);
   for (PyObject*& name : dumps) Py_CLEAR(name);
   for (PyObject*& name : dump) Py_CLEAR(name);
+  for (PyObject*& name : load) Py_CLEAR(name);
 }
 
 namespace {
@@ -97,6 +105,20 @@ void parse_as_ujson(const parameters& params, PyObject* tuple, PyObject* dict) {
                               &ignored[10]);
 }
 
+// Removes the keywords ujson's function does not have but ours does (the
+// hooks), so that the error names what is really wrong.
+bool drop_our_keywords(const parameters& params, PyObject* dict) {
+  for (Py_ssize_t i = 1; i < params.count; ++i) {
+    PyObject* name = PyUnicode_FromString(params.spellings[i]);
+    if (name == nullptr) return false;
+    const int present = PyDict_Contains(dict, name);
+    const bool ok = present == 0 || (present == 1 && PyDict_DelItem(dict, name) == 0);
+    Py_DECREF(name);
+    if (!ok) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 // ujson binds its arguments with CPython's PyArg_Parse* functions, so its
@@ -124,11 +146,14 @@ bool raise_argument_error(const parameters& params, PyObject* const* args, Py_ss
     } else if (&params == &signatures::load) {
       // ujson's load counts its keywords as arguments, then reads one
       // positional argument.
-      if (PyDict_GET_SIZE(dict) != 0 && nargs + PyDict_GET_SIZE(dict) > 1) {
-        parse_as_ujson(params, tuple, dict);
+      if (!drop_our_keywords(params, dict)) {
+      } else if (PyDict_GET_SIZE(dict) != 0 && nargs + PyDict_GET_SIZE(dict) > 1) {
+        parse_as_ujson(ujson_loads, tuple, dict);
       } else {
         PyArg_ParseTuple(tuple, "O", &ignored[0]);
       }
+    } else if (&params == &signatures::loads) {
+      if (drop_our_keywords(params, dict)) parse_as_ujson(ujson_loads, tuple, dict);
     } else {
       parse_as_ujson(params, tuple, dict);
     }

@@ -20,13 +20,13 @@ struct parameters {
 };
 
 namespace signatures {
-// loads(obj)
+// loads(obj, *, object_hook, parse_float, parse_int, parse_constant, object_pairs_hook)
 extern const parameters loads;
 // dumps(obj, <the dumps options>)
 extern const parameters dumps;
 // dump(obj, fp, /, *, <the dumps options>)
 extern const parameters dump;
-// load(fp, /)
+// load(fp, /, *, <loads' hooks>)
 extern const parameters load;
 }  // namespace signatures
 
@@ -36,7 +36,8 @@ constexpr Py_ssize_t max_parameters = 11;
 // Each function's parameter names as interned strs (strong references), so
 // the keyword names of most calls match by identity.
 struct interned_names {
-  PyObject* loads[1] = {};
+  PyObject* loads[6] = {};
+  PyObject* load[6] = {};
   PyObject* dumps[10] = {};
   PyObject* dump[11] = {};
 

@@ -11,23 +11,48 @@
 #include "arguments.hpp"
 #include "errors.hpp"
 #include "gc_pause.hpp"
+#include "loads_hooks.hpp"
 #include "module_state.hpp"
 #include "object_builder.hpp"
 
 namespace ultrajson::python {
 namespace {
 
+// The parameters of loads() and load() after the first, in order.
+enum hook_argument { object_hook = 1, parse_float, parse_int, parse_constant, object_pairs_hook };
+
+// The hooks among bound arguments (None is not given).
+loads_hooks hooks_of(PyObject* const* bound) {
+  const auto given = [&](hook_argument i) { return bound[i] == Py_None ? nullptr : bound[i]; };
+  loads_hooks hooks;
+  hooks.object_hook = given(object_hook);
+  hooks.parse_float = given(parse_float);
+  hooks.parse_int = given(parse_int);
+  hooks.parse_constant = given(parse_constant);
+  hooks.object_pairs_hook = given(object_pairs_hook);
+  return hooks;
+}
+
 // Parses text; `doc` is what the caller gave, for the error.
 PyObject* decode_text(module_state& state, std::string_view text, PyObject* doc,
-                      const parse_options& options) {
+                      const parse_options& options, const loads_hooks& hooks) {
   parse_result result;
   try {
-    // No Python code runs while the collector is paused: the error, whose
-    // __init__ is Python, is raised after the pause has ended.
-    const gc_pause pause(state.gc_module);
-    object_builder builder(state.keys);
-    result = parse(text, builder, options);
-    if (result.ok()) return builder.result();
+    if (!hooks.any()) {
+      // No Python code runs while the collector is paused: the error, whose
+      // __init__ is Python, is raised after the pause has ended.
+      const gc_pause pause(state.gc_module);
+      object_builder builder(state.keys);
+      result = parse(text, builder, options);
+      if (result.ok()) return builder.result();
+    } else {
+      // The hooks are Python code: the collector is left as it is.
+      hooked_object_builder builder(state.keys, hooks);
+      parse_options with_number_text = options;
+      with_number_text.raw_numbers = hooks.numbers();
+      result = parse(text, builder, with_number_text);
+      if (result.ok()) return builder.result();
+    }
   } catch (const std::bad_alloc&) {
     PyErr_NoMemory();
     return nullptr;
@@ -40,12 +65,12 @@ PyObject* decode_text(module_state& state, std::string_view text, PyObject* doc,
   return nullptr;
 }
 
-PyObject* decode_str(module_state& state, PyObject* input) {
+PyObject* decode_str(module_state& state, PyObject* input, const loads_hooks& hooks) {
   Py_ssize_t size;
   const char* data = PyUnicode_AsUTF8AndSize(input, &size);
   if (data != nullptr) {
     return decode_text(state, std::string_view(data, static_cast<std::size_t>(size)), input,
-                       state.loads_utf8);
+                       state.loads_utf8, hooks);
   }
   // A str with lone surrogates has no UTF-8; json accepts and keeps them, so
   // parse its WTF-8 instead.
@@ -56,7 +81,7 @@ PyObject* decode_str(module_state& state, PyObject* input) {
   PyObject* result = decode_text(
       state,
       std::string_view(PyBytes_AS_STRING(wtf8), static_cast<std::size_t>(PyBytes_GET_SIZE(wtf8))),
-      input, state.loads_wtf8);
+      input, state.loads_wtf8, hooks);
   Py_DECREF(wtf8);
   return result;
 }
@@ -64,13 +89,13 @@ PyObject* decode_str(module_state& state, PyObject* input) {
 // Decodes one object: a str, or bytes, bytearray or any other buffer. Bytes
 // may hold UTF-8-encoded surrogates, which become lone surrogates in the
 // strs, as json and ujson read them.
-PyObject* decode_object(module_state& state, PyObject* input) {
-  if (PyUnicode_Check(input)) return decode_str(state, input);
+PyObject* decode_object(module_state& state, PyObject* input, const loads_hooks& hooks) {
+  if (PyUnicode_Check(input)) return decode_str(state, input, hooks);
   if (PyBytes_Check(input)) {
     return decode_text(state,
                        std::string_view(PyBytes_AS_STRING(input),
                                         static_cast<std::size_t>(PyBytes_GET_SIZE(input))),
-                       input, state.loads_wtf8);
+                       input, state.loads_wtf8, hooks);
   }
   if (!PyObject_CheckBuffer(input)) {
     PyErr_Format(PyExc_TypeError, "Expected str, bytes, bytearray or a buffer, not %.200s",
@@ -85,14 +110,14 @@ PyObject* decode_object(module_state& state, PyObject* input) {
     PyErr_Clear();
     PyObject* copy = PyMemoryView_GetContiguous(input, PyBUF_READ, 'C');
     if (copy == nullptr) return nullptr;
-    PyObject* result = decode_object(state, copy);
+    PyObject* result = decode_object(state, copy, hooks);
     Py_DECREF(copy);
     return result;
   }
   PyObject* result = decode_text(
       state,
       std::string_view(static_cast<const char*>(view.buf), static_cast<std::size_t>(view.len)),
-      input, state.loads_wtf8);
+      input, state.loads_wtf8, hooks);
   PyBuffer_Release(&view);
   return result;
 }
@@ -110,27 +135,24 @@ parse_options loads_options(bool wtf8_input) {
 
 PyObject* loads(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   module_state& state = state_of(module);
-  PyObject* input;
-  if (nargs == 1 && kwnames == nullptr) {
-    input = args[0];
-  } else {
-    PyObject* bound[1];
-    if (!bind_arguments(signatures::loads, state.names.loads, args, nargs, kwnames, bound)) {
-      return nullptr;
-    }
-    input = bound[0];
+  if (nargs == 1 && kwnames == nullptr) return decode_object(state, args[0], {});
+  PyObject* bound[6];
+  if (!bind_arguments(signatures::loads, state.names.loads, args, nargs, kwnames, bound)) {
+    return nullptr;
   }
-  return decode_object(state, input);
+  return decode_object(state, bound[0], hooks_of(bound));
 }
 
 PyObject* load(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
-  if (nargs != 1 || (kwnames != nullptr && PyTuple_GET_SIZE(kwnames) != 0)) {
-    raise_argument_error(signatures::load, args, nargs, kwnames,
-                         "takes exactly one positional argument");
+  module_state& state = state_of(module);
+  PyObject* bound[6] = {};
+  if (nargs == 1 && kwnames == nullptr) {
+    bound[0] = args[0];
+  } else if (!bind_arguments(signatures::load, state.names.load, args, nargs, kwnames, bound)) {
     return nullptr;
   }
   // As ujson: anything without a callable read() is "expected file".
-  PyObject* read = PyObject_GetAttrString(args[0], "read");
+  PyObject* read = PyObject_GetAttrString(bound[0], "read");
   if (read == nullptr || !PyCallable_Check(read)) {
     Py_XDECREF(read);
     if (read == nullptr && !PyErr_ExceptionMatches(PyExc_AttributeError)) return nullptr;
@@ -141,7 +163,7 @@ PyObject* load(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObje
   PyObject* text = PyObject_CallNoArgs(read);
   Py_DECREF(read);
   if (text == nullptr) return nullptr;
-  PyObject* result = decode_object(state_of(module), text);
+  PyObject* result = decode_object(state, text, hooks_of(bound));
   Py_DECREF(text);
   return result;
 }

@@ -37,12 +37,18 @@ constexpr const char* dump_doc =
     "separators=None)\n--\n\n"
     "Converts an object to JSON text and writes it to fp with one fp.write() call.";
 constexpr const char* loads_doc =
-    "loads(obj)\n--\n\n"
-    "Converts JSON text (str, bytes, bytearray or any buffer) to Python "
-    "objects.";
+    "loads(obj, *, object_hook=None, parse_float=None, parse_int=None, parse_constant=None, "
+    "object_pairs_hook=None)\n--\n\n"
+    "Converts JSON text (str, bytes, bytearray or any buffer) to Python objects.\n\n"
+    "The hooks mean what they mean to json.loads: object_pairs_hook(pairs) or\n"
+    "object_hook(dict) makes each object, parse_float(text) and parse_int(text)\n"
+    "make numbers from their exact text, parse_constant(name) makes NaN,\n"
+    "Infinity and -Infinity.";
 constexpr const char* load_doc =
-    "load(fp, /)\n--\n\n"
-    "Reads fp.read() (str or bytes) and converts the JSON text to Python objects.";
+    "load(fp, /, *, object_hook=None, parse_float=None, parse_int=None, parse_constant=None, "
+    "object_pairs_hook=None)\n--\n\n"
+    "Reads fp.read() (str or bytes) and converts the JSON text to Python objects,\n"
+    "with loads()'s hooks.";
 
 PyMethodDef methods[] = {
     {"dumps", fastcall<dumps>(), METH_FASTCALL | METH_KEYWORDS, dumps_doc},

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "key_cache.hpp"
+#include "loads_hooks.hpp"
 #include "python.hpp"
 #include "unicode.hpp"
 
@@ -33,12 +34,18 @@ class key_lookup {
 // ends; then the container takes them in one move, sized exactly. The stack
 // owns one reference to each object on it until a container or the caller
 // takes it; on every error path the destructor releases what is left.
-class object_builder {
+// With `with_hooks`, json's hooks (loads_hooks) make numbers and objects;
+// without, the code for them is not there at all.
+template <bool with_hooks>
+class basic_object_builder {
  public:
-  explicit object_builder(key_cache& keys) : keys_(keys) { stack_.reserve(64); }
-  object_builder(const object_builder&) = delete;
-  object_builder& operator=(const object_builder&) = delete;
-  ~object_builder() {
+  explicit basic_object_builder(key_cache& keys, const loads_hooks& hooks = {})
+      : keys_(keys), hooks_(hooks) {
+    stack_.reserve(64);
+  }
+  basic_object_builder(const basic_object_builder&) = delete;
+  basic_object_builder& operator=(const basic_object_builder&) = delete;
+  ~basic_object_builder() {
     for (PyObject* object : stack_) Py_DECREF(object);
   }
 
@@ -59,8 +66,21 @@ class object_builder {
     // Applies sys.set_int_max_str_digits: a ValueError propagates as is.
     return push(PyLong_FromString(text.c_str(), nullptr, 10));
   }
-  bool double_value(double value) { return push(PyFloat_FromDouble(value)); }
-  bool raw_number(std::string_view) { return false; }  // raw_numbers is off
+  bool double_value(double value) {
+    // With number hooks every number comes as raw_number: a double is one of
+    // the literals NaN, Infinity and -Infinity.
+    if constexpr (with_hooks) {
+      if (hooks_.numbers()) return push(hooks_.constant(value));
+    }
+    return push(PyFloat_FromDouble(value));
+  }
+  bool raw_number(std::string_view text) {
+    if constexpr (with_hooks) {
+      return push(hooks_.number(text));
+    } else {
+      return false;  // raw_numbers is off
+    }
+  }
   bool string_value(std::string_view text) { return push(make_str_(text.data(), text.size())); }
   bool key(std::string_view text) { return push(keys_(text, make_str_)); }
   bool start_object() { return true; }
@@ -80,6 +100,9 @@ class object_builder {
   }
 
   bool end_object(std::size_t count) {
+    if constexpr (with_hooks) {
+      if (hooks_.object_pairs_hook != nullptr) return end_object_as_pairs(count);
+    }
 #if PY_VERSION_HEX >= 0x030B0000 && PY_VERSION_HEX < 0x030D0000 && !defined(Py_LIMITED_API)
     PyObject* dict = _PyDict_NewPresized(static_cast<Py_ssize_t>(count));
 #else
@@ -97,10 +120,46 @@ class object_builder {
     for (std::size_t i = 0; i < 2 * count; ++i) Py_DECREF(items[i]);
     stack_.resize(first);
     stack_.push_back(dict);  // cannot throw: the stack held 2 * count more
+    if constexpr (with_hooks) {
+      if (hooks_.object_hook != nullptr) return replace_top(hooks_.object_hook);
+    }
     return true;
   }
 
  private:
+  // object_pairs_hook gets the members as a list of (key, value) pairs, in
+  // order and duplicates kept; what it returns stands for the object.
+  bool end_object_as_pairs(std::size_t count) {
+    const std::size_t first = stack_.size() - 2 * count;
+    PyObject** items = stack_.data() + first;
+    PyObject* pairs = PyList_New(static_cast<Py_ssize_t>(count));
+    if (pairs == nullptr) return false;
+    for (std::size_t i = 0; i < count; ++i) {
+      PyObject* pair = PyTuple_Pack(2, items[2 * i], items[2 * i + 1]);
+      if (pair == nullptr) {
+        Py_DECREF(pairs);
+        return false;  // the stack still owns every key and value
+      }
+      PyList_SET_ITEM(pairs, static_cast<Py_ssize_t>(i), pair);
+    }
+    PyObject* object = PyObject_CallOneArg(hooks_.object_pairs_hook, pairs);
+    Py_DECREF(pairs);
+    if (object == nullptr) return false;
+    for (std::size_t i = 0; i < 2 * count; ++i) Py_DECREF(items[i]);
+    stack_.resize(first);
+    stack_.push_back(object);  // cannot throw: the stack held 2 * count more
+    return true;
+  }
+
+  // Replaces the value on top of the stack with hook(value).
+  bool replace_top(PyObject* hook) {
+    PyObject* replaced = PyObject_CallOneArg(hook, stack_.back());
+    if (replaced == nullptr) return false;  // the stack still owns the value
+    Py_DECREF(stack_.back());
+    stack_.back() = replaced;
+    return true;
+  }
+
   bool push(PyObject* object) {
     if (object == nullptr) return false;
     try {
@@ -116,6 +175,10 @@ class object_builder {
   std::vector<PyObject*> stack_;
   str_maker make_str_;
   key_lookup keys_;
+  loads_hooks hooks_;
 };
+
+using object_builder = basic_object_builder<false>;
+using hooked_object_builder = basic_object_builder<true>;
 
 }  // namespace ultrajson::python

@@ -5,6 +5,7 @@ Not a test module: it is type-checked, never run.
 
 from __future__ import annotations
 
+import decimal
 import io
 from typing import Any
 
@@ -17,6 +18,8 @@ from_bytes: Any = ultrajson.decode(b"[1]")
 from_buffer: Any = ultrajson.loads(memoryview(b"[1]"))
 ultrajson.dump({"a": 1}, io.StringIO(), indent=2, default=str)
 loaded: Any = ultrajson.load(io.StringIO("[]"))
+exact: Any = ultrajson.loads("[1.5]", parse_float=decimal.Decimal, object_pairs_hook=dict)
+hooked: Any = ultrajson.load(io.StringIO("{}"), object_hook=lambda d: sorted(d))
 lines: list[Any] = ultrajson.loads_lines("1\n2\n")
 for item in ultrajson.iter_lines(io.StringIO("1\n")):
     print(item)

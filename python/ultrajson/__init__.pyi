@@ -57,11 +57,28 @@ def dump(
     default: Union[Callable[[Any], Any], None] = ...,
     separators: Union[tuple[str, str], None] = ...,
 ) -> None: ...
-def loads(obj: Union[str, bytes, bytearray, memoryview, Buffer]) -> Any: ...
+def loads(
+    obj: Union[str, bytes, bytearray, memoryview, Buffer],
+    *,
+    object_hook: Union[Callable[[dict[str, Any]], Any], None] = ...,
+    parse_float: Union[Callable[[str], Any], None] = ...,
+    parse_int: Union[Callable[[str], Any], None] = ...,
+    parse_constant: Union[Callable[[str], Any], None] = ...,
+    object_pairs_hook: Union[Callable[[list[tuple[str, Any]]], Any], None] = ...,
+) -> Any: ...
 
 decode = loads
 
-def load(fp: _Reader, /) -> Any: ...
+def load(
+    fp: _Reader,
+    /,
+    *,
+    object_hook: Union[Callable[[dict[str, Any]], Any], None] = ...,
+    parse_float: Union[Callable[[str], Any], None] = ...,
+    parse_int: Union[Callable[[str], Any], None] = ...,
+    parse_constant: Union[Callable[[str], Any], None] = ...,
+    object_pairs_hook: Union[Callable[[list[tuple[str, Any]]], Any], None] = ...,
+) -> Any: ...
 
 def loads_lines(text: Union[str, bytes, bytearray, memoryview, Buffer]) -> list[Any]: ...
 def iter_lines(lines: Iterable[Union[str, bytes]]) -> Iterator[Any]: ...
