@@ -4,6 +4,8 @@
 // returned as a view into the input: no copy at all.
 
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -13,6 +15,7 @@
 
 #include "../error.hpp"
 #include "swar.hpp"
+#include "unicode_escape.hpp"
 #include "utf8.hpp"
 
 namespace ultrajson::detail {
@@ -130,30 +133,80 @@ inline bool skip_plain(const char*& p, const char* end, bool allow_surrogates = 
   }
 }
 
-inline int hex_digit_value(char c) noexcept {
-  if (c >= '0' && c <= '9') return c - '0';
-  const char lower = static_cast<char>(c | 0x20);
-  if (lower >= 'a' && lower <= 'f') return lower - 'a' + 10;
-  return -1;
-}
-
-// Reads the four hex digits after "\u" at p (p points at the backslash).
-// Returns the code unit, or -1 when they are missing or not hex.
-inline long read_unicode_escape(const char* p, const char* end) noexcept {
-  if (end - p < 6) return -1;
-  long value = 0;
-  for (int i = 2; i < 6; ++i) {
-    const int digit = hex_digit_value(p[i]);
-    if (digit < 0) return -1;
-    value = value * 16 + digit;
-  }
-  return value;
-}
-
 struct string_scan {
   parse_error error = parse_error::none;
   std::string_view value;  // on success: into the input, or into scratch
 };
+
+// Makes room for at least `more` bytes after out in scratch, whose whole
+// size is the unescaping buffer (its contents past out are garbage), and
+// returns out's new place. Grows geometrically: a string's unescaping
+// reserves a few times, a document's only while its strings get longer.
+inline char* grow_scratch(std::string& scratch, char* out, std::size_t more) {
+  const auto used = static_cast<std::size_t>(out - scratch.data());
+  std::size_t size = scratch.size() * 2;
+  if (size < used + more) size = used + more;
+  scratch.resize(size);
+  return scratch.data() + used;
+}
+
+// The string from the first byte that is not plain (p), with the plain text
+// [start, p) before it: unescapes into scratch, a buffer that only grows.
+inline string_scan unescape_string(const char* start, const char*& p, const char* end,
+                                   std::string& scratch, bool allow_lone_surrogates,
+                                   bool allow_wtf8_input) {
+  // An escape never writes more bytes than it reads, so the output fits in
+  // the input's length: ask for the rest of the input up to a limit, and
+  // grow on the rare string longer than that.
+  constexpr std::size_t first_reservation = 4096;
+  const auto plain = static_cast<std::size_t>(p - start);
+  const auto rest = static_cast<std::size_t>(end - p);
+  const std::size_t wanted = plain + (rest < first_reservation ? rest : first_reservation);
+  if (scratch.size() < wanted) scratch.resize(wanted);
+  char* out = scratch.data();
+  std::memcpy(out, start, plain);
+  out += plain;
+  char* limit = scratch.data() + scratch.size();
+  for (;;) {
+    if (p == end) return {parse_error::unterminated_string, {}};
+    if (*p != '\\') {
+      if (*p != '"') return {parse_error::control_character_in_string, {}};
+      ++p;
+      return {parse_error::none,
+              std::string_view(scratch.data(), static_cast<std::size_t>(out - scratch.data()))};
+    }
+    if (end - p < 2) {
+      ++p;
+      return {parse_error::unterminated_string, {}};
+    }
+    // Runs of escapes (text as json.dumps writes it: \u3042\u3086...) loop
+    // here without a plain-text scan between them.
+    do {
+      if (limit - out < 4) {
+        out = grow_scratch(scratch, out, 4);
+        limit = scratch.data() + scratch.size();
+      }
+      if (p[1] == 'u') {
+        const parse_error error = unescape_unicode(p, end, out, allow_lone_surrogates);
+        if (error != parse_error::none) return {error, {}};
+      } else {
+        const char unescaped = simple_escape_table[static_cast<unsigned char>(p[1])];
+        if (unescaped == 0) return {parse_error::invalid_escape, {}};
+        *out++ = unescaped;
+        p += 2;
+      }
+    } while (end - p >= 2 && *p == '\\');
+    const char* const run = p;
+    if (!skip_plain(p, end, allow_wtf8_input)) return {parse_error::invalid_utf8, {}};
+    const auto length = static_cast<std::size_t>(p - run);
+    if (static_cast<std::size_t>(limit - out) < length) {
+      out = grow_scratch(scratch, out, length);
+      limit = scratch.data() + scratch.size();
+    }
+    std::memcpy(out, run, length);
+    out += length;
+  }
+}
 
 // Scans the string whose opening quote is just before p. On success p is past
 // the closing quote; on error p is at the offending byte. allow_wtf8_input
@@ -167,60 +220,7 @@ inline string_scan scan_string(const char*& p, const char* end, std::string& scr
     ++p;
     return {parse_error::none, value};
   }
-  // Escapes (or an error): unescape into scratch from here on.
-  scratch.assign(start, static_cast<std::size_t>(p - start));
-  for (;;) {
-    if (p == end) return {parse_error::unterminated_string, {}};
-    const char c = *p;
-    if (c == '"') {
-      ++p;
-      return {parse_error::none, scratch};
-    }
-    if (c != '\\') return {parse_error::control_character_in_string, {}};
-    if (end - p < 2) {
-      ++p;
-      return {parse_error::unterminated_string, {}};
-    }
-    char unescaped;
-    switch (p[1]) {
-      case '"': unescaped = '"'; break;
-      case '\\': unescaped = '\\'; break;
-      case '/': unescaped = '/'; break;
-      case 'b': unescaped = '\b'; break;
-      case 'f': unescaped = '\f'; break;
-      case 'n': unescaped = '\n'; break;
-      case 'r': unescaped = '\r'; break;
-      case 't': unescaped = '\t'; break;
-      case 'u': {
-        const long unit = read_unicode_escape(p, end);
-        if (unit < 0) return {parse_error::invalid_unicode_escape, {}};
-        char32_t code_point = static_cast<char32_t>(unit);
-        std::size_t consumed = 6;
-        if (unit >= 0xD800 && unit <= 0xDBFF && end - p >= 12 && p[6] == '\\' && p[7] == 'u') {
-          const long low = read_unicode_escape(p + 6, end);
-          if (low >= 0xDC00 && low <= 0xDFFF) {
-            code_point = static_cast<char32_t>(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00));
-            consumed = 12;
-          }
-        }
-        if (is_surrogate(code_point) && !allow_lone_surrogates) {
-          return {parse_error::lone_surrogate, {}};
-        }
-        char encoded[4];
-        scratch.append(encoded, static_cast<std::size_t>(encode_utf8(code_point, encoded) - encoded));
-        p += consumed;
-        goto plain_run;
-      }
-      default:
-        return {parse_error::invalid_escape, {}};
-    }
-    scratch.push_back(unescaped);
-    p += 2;
-  plain_run:
-    const char* run = p;
-    if (!skip_plain(p, end, allow_wtf8_input)) return {parse_error::invalid_utf8, {}};
-    scratch.append(run, static_cast<std::size_t>(p - run));
-  }
+  return unescape_string(start, p, end, scratch, allow_lone_surrogates, allow_wtf8_input);
 }
 
 }  // namespace ultrajson::detail

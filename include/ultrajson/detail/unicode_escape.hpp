@@ -1,0 +1,109 @@
+#pragma once
+// Reading JSON's escapes: the two-character ones through a table, \uXXXX
+// through a hex table, surrogate pairs joined, and the result written
+// straight as UTF-8 (WTF-8 for a lone surrogate, when allowed).
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "../error.hpp"
+#include "utf8.hpp"
+
+namespace ultrajson::detail {
+
+// A hex digit's value, or 0xFFFF0000 for any other byte: shifted left by 0,
+// 4, 8 or 12 and OR-ed with the other digits, a bad digit leaves bits above
+// 0xFFFF set, so four digits take one test instead of four.
+inline constexpr std::uint32_t not_hex = 0xFFFF0000u;
+
+constexpr std::array<std::uint32_t, 256> make_hex_table() {
+  std::array<std::uint32_t, 256> table{};
+  for (unsigned c = 0; c < 256; ++c) {
+    if (c >= '0' && c <= '9') {
+      table[c] = c - '0';
+    } else if (c >= 'a' && c <= 'f') {
+      table[c] = c - 'a' + 10;
+    } else if (c >= 'A' && c <= 'F') {
+      table[c] = c - 'A' + 10;
+    } else {
+      table[c] = not_hex;
+    }
+  }
+  return table;
+}
+
+inline constexpr std::array<std::uint32_t, 256> hex_table = make_hex_table();
+
+// The code unit of the four hex digits at p, or a value above 0xFFFF when
+// one of them is not a hex digit. Reads p[0..3].
+inline std::uint32_t read_hex4(const char* p) noexcept {
+  const auto digit = [p](int i) { return hex_table[static_cast<unsigned char>(p[i])]; };
+  return (digit(0) << 12) | (digit(1) << 8) | (digit(2) << 4) | digit(3);
+}
+
+// JSON's two-character escapes: the letter after the backslash, and the
+// character it stands for.
+struct short_escape {
+  char letter;
+  char character;
+};
+inline constexpr short_escape short_escapes[] = {
+    {'"', '"'},   {'\\', '\\'}, {'/', '/'},   {'b', '\b'},
+    {'f', '\f'}, {'n', '\n'},   {'r', '\r'}, {'t', '\t'},
+};
+
+// What the character after a backslash stands for; 0 when JSON has no such
+// two-character escape ('u' included: \u has its own reader).
+constexpr std::array<char, 256> make_simple_escape_table() {
+  std::array<char, 256> table{};
+  for (const short_escape& escape : short_escapes) {
+    table[static_cast<unsigned char>(escape.letter)] = escape.character;
+  }
+  return table;
+}
+
+inline constexpr std::array<char, 256> simple_escape_table = make_simple_escape_table();
+
+// Unescapes the \u escape at p (p[0] is the backslash, p[1] the 'u'), joined
+// with a following \u low surrogate when it makes a pair. On success writes
+// 1 to 4 bytes at out, advances p and out, and returns none. On error p stays
+// at the backslash. Never reads at or past end; writes at most 4 bytes.
+inline parse_error unescape_unicode(const char*& p, const char* end, char*& out,
+                                    bool allow_lone_surrogates) noexcept {
+  if (end - p < 6) return parse_error::invalid_unicode_escape;
+  const std::uint32_t unit = read_hex4(p + 2);
+  if (unit < 0x80) {
+    *out++ = static_cast<char>(unit);
+  } else if (unit < 0x800) {
+    out[0] = static_cast<char>(0xC0 | (unit >> 6));
+    out[1] = static_cast<char>(0x80 | (unit & 0x3F));
+    out += 2;
+  } else if (unit - 0xD800 >= 0x800) {  // neither a surrogate nor a bad digit
+    if (unit > 0xFFFF) return parse_error::invalid_unicode_escape;
+    out[0] = static_cast<char>(0xE0 | (unit >> 12));
+    out[1] = static_cast<char>(0x80 | ((unit >> 6) & 0x3F));
+    out[2] = static_cast<char>(0x80 | (unit & 0x3F));
+    out += 3;
+  } else {
+    if (unit < 0xDC00 && end - p >= 12 && p[6] == '\\' && p[7] == 'u') {
+      const std::uint32_t low = read_hex4(p + 8);
+      if (low - 0xDC00 < 0x400) {
+        const std::uint32_t code_point = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
+        out[0] = static_cast<char>(0xF0 | (code_point >> 18));
+        out[1] = static_cast<char>(0x80 | ((code_point >> 12) & 0x3F));
+        out[2] = static_cast<char>(0x80 | ((code_point >> 6) & 0x3F));
+        out[3] = static_cast<char>(0x80 | (code_point & 0x3F));
+        out += 4;
+        p += 12;
+        return parse_error::none;
+      }
+    }
+    if (!allow_lone_surrogates) return parse_error::lone_surrogate;
+    out = encode_utf8(static_cast<char32_t>(unit), out);  // WTF-8
+  }
+  p += 6;
+  return parse_error::none;
+}
+
+}  // namespace ultrajson::detail
