@@ -14,6 +14,7 @@
 #endif
 
 #include "../error.hpp"
+#include "inlining.hpp"
 #include "swar.hpp"
 #include "unicode_escape.hpp"
 #include "utf8.hpp"
@@ -42,55 +43,12 @@ inline std::size_t two_byte_prefix(std::uint64_t word) noexcept {
   return (lead >> 63) != 0 ? 7 : 8;
 }
 
-#if defined(__SSE2__)
-// The SSE2 form of the word tests, sixteen bytes at once (SSE2 is part of
-// every x86-64): how many leading bytes of the block are plain text, ASCII
-// and whole two-byte sequences; 16, 15 when the last byte is a lead whose
-// continuation is in the next block, or the offset of the first byte that
-// needs a closer look (always < 16 then).
-inline unsigned plain_block_prefix(const char* p) noexcept {
-  const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-  const __m128i ascii_special = _mm_or_si128(
-      _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8('"')),
-                   _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\\'))),
-      // Bits 7..5 clear: a byte below 0x20.
-      _mm_cmpeq_epi8(_mm_and_si128(bytes, _mm_set1_epi8(static_cast<char>(0xE0))),
-                     _mm_setzero_si128()));
-  const auto special = static_cast<unsigned>(_mm_movemask_epi8(ascii_special));
-  const auto high = static_cast<unsigned>(_mm_movemask_epi8(bytes));  // bit 7 of each byte
-  if ((special | high) == 0) return 16;
-  if (special == 0) {
-    // Adding a byte to itself shifts it left by one within the byte.
-    const __m128i times2 = _mm_add_epi8(bytes, bytes);
-    const __m128i times4 = _mm_add_epi8(times2, times2);
-    const auto bit6 = static_cast<unsigned>(_mm_movemask_epi8(times2));
-    const auto bit5 = static_cast<unsigned>(_mm_movemask_epi8(times4));
-    const auto overlong = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(
-        _mm_and_si128(bytes, _mm_set1_epi8(static_cast<char>(0xFE))),
-        _mm_set1_epi8(static_cast<char>(0xC0)))));  // C0, C1
-    const unsigned lead = high & bit6;
-    const unsigned continuation = high & ~bit6;
-    if ((lead & (bit5 | overlong)) == 0 && continuation == ((lead << 1) & 0xFFFF)) {
-      return (lead & 0x8000) != 0 ? 15 : 16;
-    }
-  }
-  return static_cast<unsigned>(__builtin_ctz(special | high));
-}
-#endif
 
-// Advances p over bytes that stand for themselves: printable ASCII other than
-// '"' and '\\', and valid UTF-8 sequences. Stops at end or at the first other
-// byte. Returns false, with p at the sequence, when UTF-8 is invalid
-// (WTF-8 with allow_surrogates).
-inline bool skip_plain(const char*& p, const char* end, bool allow_surrogates = false) noexcept {
+// The portable form of skip_plain (below): a word of eight bytes at a time
+// for ASCII and two-byte sequences, longer sequences byte by byte. Exact at
+// every byte, so the vector form falls back to it to find where UTF-8 breaks.
+inline bool skip_plain_words(const char*& p, const char* end, bool allow_surrogates) noexcept {
   for (;;) {
-#if defined(__SSE2__)
-    while (end - p >= 16) {
-      const unsigned plain = plain_block_prefix(p);
-      p += plain;
-      if (plain < 15) break;
-    }
-#endif
     while (end - p >= 8) {
       const std::uint64_t word = load_word(p);
       const std::uint64_t ascii_special =
@@ -133,6 +91,121 @@ inline bool skip_plain(const char*& p, const char* end, bool allow_surrogates = 
   }
 }
 
+#if defined(__SSE2__)
+// What check_utf8_block returns for a block that is not UTF-8.
+inline constexpr unsigned not_utf8 = 32;
+
+// The UTF-8 check of sixteen bytes with non-ASCII bytes before the first
+// '"', '\\' or control byte (at stop, 16 if none), without a branch per
+// character. Returns how many bytes at the block's start are plain text:
+// stop, or 16, or less when a sequence goes on past the block (the next
+// block begins at its lead); not_utf8 when a sequence before stop is not
+// UTF-8 (the exact byte-wise path then says where).
+//
+// Out of line, as are the scan of a string's last bytes (skip_plain_tail)
+// and unescaping, so that the string scan stays small where it is inlined
+// into the parse loop.
+ULTRAJSON_NOINLINE unsigned check_utf8_block(__m128i bytes, unsigned high, unsigned stop,
+                                             bool allow_surrogates) noexcept {
+  // Masks of byte positions by their top bits (adding a byte to itself
+  // shifts it left by one within the byte).
+  const __m128i times2 = _mm_add_epi8(bytes, bytes);
+  const __m128i times4 = _mm_add_epi8(times2, times2);
+  const auto bit6 = static_cast<unsigned>(_mm_movemask_epi8(times2));
+  const auto bit5 = static_cast<unsigned>(_mm_movemask_epi8(times4));
+  const unsigned lead = high & bit6;           // 11xxxxxx
+  const unsigned continuation = high & ~bit6;  // 10xxxxxx
+  const unsigned long_lead = lead & bit5;      // 111xxxxx: three or four bytes
+  // Where continuation bytes must be, and nowhere else: one after each lead,
+  // a second after three- and four-byte leads, a third after four-byte ones.
+  unsigned required = (lead << 1) | (long_lead << 2);
+  unsigned bad = static_cast<unsigned>(_mm_movemask_epi8(
+      _mm_cmpeq_epi8(_mm_and_si128(bytes, _mm_set1_epi8(static_cast<char>(0xFE))),
+                     _mm_set1_epi8(static_cast<char>(0xC0)))));  // C0, C1: overlong forms
+  if (long_lead != 0) {
+    const auto bit4 = static_cast<unsigned>(_mm_movemask_epi8(_mm_add_epi8(times4, times4)));
+    required |= (long_lead & bit4) << 3;
+    // As signed bytes, F5..FF are the non-ASCII bytes above F4 (no such lead).
+    const auto above_f4 = static_cast<unsigned>(
+        _mm_movemask_epi8(_mm_cmpgt_epi8(bytes, _mm_set1_epi8(static_cast<char>(0xF4)))));
+    // The second byte's range after E0 (no overlong form), ED (no
+    // surrogate), F0 (no overlong form) and F4 (nothing above U+10FFFF):
+    // each byte beside the byte before it. Signed, 80..9F are below A0.
+    const __m128i previous = _mm_slli_si128(bytes, 1);
+    const __m128i below_a0 = _mm_cmpgt_epi8(_mm_set1_epi8(static_cast<char>(0xA0)), bytes);
+    const __m128i below_90 = _mm_cmpgt_epi8(_mm_set1_epi8(static_cast<char>(0x90)), bytes);
+    const auto after = [&previous](unsigned char lead_byte) {
+      return _mm_cmpeq_epi8(previous, _mm_set1_epi8(static_cast<char>(lead_byte)));
+    };
+    __m128i wrong_second = _mm_or_si128(
+        _mm_or_si128(_mm_and_si128(after(0xE0), below_a0), _mm_and_si128(after(0xF0), below_90)),
+        _mm_andnot_si128(below_90, after(0xF4)));
+    if (!allow_surrogates) {
+      wrong_second = _mm_or_si128(wrong_second, _mm_andnot_si128(below_a0, after(0xED)));
+    }
+    bad |= (above_f4 & high) | static_cast<unsigned>(_mm_movemask_epi8(wrong_second));
+  }
+  bad |= required ^ continuation;
+  if (stop < 16) {
+    // A sequence cut short by the special byte is not UTF-8 either.
+    if ((bad & ((1u << stop) - 1)) != 0 || (required >> stop) != 0) return not_utf8;
+    return stop;
+  }
+  if ((bad & 0xFFFF) != 0) return not_utf8;
+  // A sequence that goes on in the next block: that block begins at its
+  // lead, the last lead of this one (at most three bytes from its end).
+  if ((required >> 16) != 0) return (lead & 0x8000) != 0 ? 15 : (lead & 0x4000) != 0 ? 14 : 13;
+  return 16;
+}
+
+// The last bytes of the input, fewer than a block, and the exact search for
+// where UTF-8 breaks.
+ULTRAJSON_NOINLINE bool skip_plain_tail(const char*& p, const char* end,
+                                        bool allow_surrogates) noexcept {
+  return skip_plain_words(p, end, allow_surrogates);
+}
+#endif
+
+// Advances p over bytes that stand for themselves: printable ASCII other than
+// '"' and '\\', and valid UTF-8 sequences. Stops at end or at the first other
+// byte. Returns false, with p at the sequence, when UTF-8 is invalid
+// (WTF-8 with allow_surrogates).
+inline bool skip_plain(const char*& p, const char* end, bool allow_surrogates = false) noexcept {
+#if defined(__SSE2__)
+  // Sixteen bytes at a time (SSE2 is part of every x86-64).
+  while (end - p >= 16) {
+    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const __m128i ascii_special = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8('"')),
+                     _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\\'))),
+        // Bits 7..5 clear: a byte below 0x20.
+        _mm_cmpeq_epi8(_mm_and_si128(bytes, _mm_set1_epi8(static_cast<char>(0xE0))),
+                       _mm_setzero_si128()));
+    const auto special = static_cast<unsigned>(_mm_movemask_epi8(ascii_special));
+    const auto high = static_cast<unsigned>(_mm_movemask_epi8(bytes));  // bit 7 of each byte
+    if ((special | high) == 0) {
+      p += 16;
+      continue;
+    }
+    const unsigned stop = special != 0 ? static_cast<unsigned>(__builtin_ctz(special)) : 16;
+    if ((high & ((1u << stop) - 1)) == 0) {  // ASCII up to a special byte
+      p += stop;
+      return true;
+    }
+    const unsigned plain = check_utf8_block(bytes, high, stop, allow_surrogates);
+    if (plain == not_utf8) {
+      p += __builtin_ctz(high);
+      break;
+    }
+    p += plain;
+    if (stop < 16) return true;
+  }
+  return skip_plain_tail(p, end, allow_surrogates);
+#else
+  return skip_plain_words(p, end, allow_surrogates);
+#endif
+}
+
 struct string_scan {
   parse_error error = parse_error::none;
   std::string_view value;  // on success: into the input, or into scratch
@@ -152,7 +225,8 @@ inline char* grow_scratch(std::string& scratch, char* out, std::size_t more) {
 
 // The string from the first byte that is not plain (p), with the plain text
 // [start, p) before it: unescapes into scratch, a buffer that only grows.
-inline string_scan unescape_string(const char* start, const char*& p, const char* end,
+// Out of line: most strings have no escape.
+ULTRAJSON_NOINLINE string_scan unescape_string(const char* start, const char*& p, const char* end,
                                    std::string& scratch, bool allow_lone_surrogates,
                                    bool allow_wtf8_input) {
   // An escape never writes more bytes than it reads, so the output fits in
@@ -210,8 +284,9 @@ inline string_scan unescape_string(const char* start, const char*& p, const char
 
 // Scans the string whose opening quote is just before p. On success p is past
 // the closing quote; on error p is at the offending byte. allow_wtf8_input
-// accepts surrogates encoded in the input (see parse_options).
-inline string_scan scan_string(const char*& p, const char* end, std::string& scratch,
+// accepts surrogates encoded in the input (see parse_options). Inlined into
+// both call sites of the parse loop, which GCC would not do by itself.
+ULTRAJSON_ALWAYS_INLINE string_scan scan_string(const char*& p, const char* end, std::string& scratch,
                                bool allow_lone_surrogates, bool allow_wtf8_input = false) {
   const char* const start = p;
   if (!skip_plain(p, end, allow_wtf8_input)) return {parse_error::invalid_utf8, {}};
