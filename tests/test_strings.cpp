@@ -1,5 +1,5 @@
 // Strings, both directions: the decoder's unescaping and UTF-8 validation
-// (including the 8-bytes-at-a-time fast path at every alignment), and the
+// (including the 16- and 8-bytes-at-a-time fast paths at every alignment), and the
 // writer's escaping under each option, from UTF-8 and from code units.
 
 #include <catch2/catch.hpp>
@@ -537,9 +537,10 @@ std::size_t reference_sequence_length(std::string_view s, std::size_t i) {
 }  // namespace
 
 TEST_CASE("decoder: random mixtures of UTF-8, invalid bytes and escapes, against a reference") {
-  // The scanner tests eight bytes at a time for ASCII, and for ASCII mixed
-  // with two-byte sequences; random strings put every kind of byte at every
-  // position of those words. The reference is the byte-wise rule above.
+  // The scanner tests sixteen bytes at a time on x86-64 (UTF-8 of every
+  // length) and eight elsewhere (ASCII and two-byte sequences); random
+  // strings put every kind of byte at every position of those blocks. The
+  // reference is the byte-wise rule above.
   const std::vector<std::string> pieces = {
       "a",
       " ",
@@ -561,7 +562,9 @@ TEST_CASE("decoder: random mixtures of UTF-8, invalid bytes and escapes, against
       "\xF4\x8F\xBF\xBF",  // four
       "\\n",
       "\\u00e9",
-      "\\\"",  // escapes
+      "\\\"",
+      "\\u3042",
+      "\\ud83d\\ude00",  // escapes
       "\x80",
       "\xBF",
       "\xC0\x80",
@@ -597,7 +600,7 @@ TEST_CASE("decoder: random mixtures of UTF-8, invalid bytes and escapes, against
     const int n = count(random);
     for (int k = 0; k < n; ++k) {
       std::size_t index = pick(random);
-      if (only_valid) index %= 21;  // the valid pieces come first
+      if (only_valid) index %= 23;  // the valid pieces come first
       inner += pieces[index];
     }
     // Reference: walk the text, unescaping and validating.
@@ -611,9 +614,15 @@ TEST_CASE("decoder: random mixtures of UTF-8, invalid bytes and escapes, against
         } else if (inner[i + 1] == '"') {
           expected += '"';
           i += 2;
-        } else {  // \u00e9
+        } else if (inner.compare(i, 6, "\\u00e9") == 0) {
           expected += "\xC3\xA9";
           i += 6;
+        } else if (inner.compare(i, 6, "\\u3042") == 0) {
+          expected += "\xE3\x81\x82";
+          i += 6;
+        } else {  // \ud83d\ude00
+          expected += "\xF0\x9F\x98\x80";
+          i += 12;
         }
         continue;
       }
@@ -625,7 +634,9 @@ TEST_CASE("decoder: random mixtures of UTF-8, invalid bytes and escapes, against
       expected.append(inner, i, length);
       i += length;
     }
-    const std::string json = "\"" + inner + "\"";
+    // At every alignment of the blocks the scanner tests.
+    const std::size_t align = static_cast<std::size_t>(round) % 16;
+    const std::string json = std::string(align, ' ') + "\"" + inner + "\"";
     const recording got = record(json);
     if (bad == std::string::npos) {
       if (!got.result.ok() || got.events.size() != 1 || got.events[0].text != expected) {
@@ -633,8 +644,8 @@ TEST_CASE("decoder: random mixtures of UTF-8, invalid bytes and escapes, against
       }
       ++accepted;
     } else {
-      if (got.result.code != parse_error::invalid_utf8 || got.result.offset != bad + 1) {
-        FAIL("should be invalid UTF-8 at byte " << bad + 1 << ": " << printable(json) << ": "
+      if (got.result.code != parse_error::invalid_utf8 || got.result.offset != align + bad + 1) {
+        FAIL("should be invalid UTF-8 at byte " << align + bad + 1 << ": " << printable(json) << ": "
                                                 << got.result.message());
       }
       ++rejected;
@@ -780,5 +791,272 @@ TEST_CASE("writer: a UCS-4 unit above U+10FFFF is refused, with or without ensur
     CHECK_FALSE(out.string_value_units(beyond, 2));
     CHECK(out.error() == ultrajson::write_error::invalid_utf8);
     CHECK_FALSE(out.complete());
+  }
+}
+
+// The scanner checks UTF-8 sixteen bytes at a time on x86-64 (eight on other
+// targets) and unescapes runs of escapes into a buffer that grows: every
+// kind of sequence and escape is put at every offset of those blocks, at
+// every alignment of the input, so each straddles a block boundary somewhere.
+namespace {
+
+struct sequence_case {
+  std::string bytes;
+  const char* what;
+  std::size_t error_at = 0;  // of an invalid one: where within the bytes
+};
+
+// Well-formed sequences, the edges of each range included.
+const std::vector<sequence_case>& valid_sequences() {
+  static const std::vector<sequence_case> cases = {
+      {"\xC2\x80", "U+0080"},         {"\xDF\xBF", "U+07FF"},
+      {"\xE0\xA0\x80", "U+0800"},     {"\xE3\x81\x82", "U+3042"},
+      {"\xED\x9F\xBF", "U+D7FF"},     {"\xEE\x80\x80", "U+E000"},
+      {"\xEF\xBF\xBF", "U+FFFF"},     {"\xF0\x90\x80\x80", "U+10000"},
+      {"\xF0\x9F\x98\x80", "U+1F600"}, {"\xF3\xBF\xBF\xBF", "U+FFFFF"},
+      {"\xF4\x8F\xBF\xBF", "U+10FFFF"},
+  };
+  return cases;
+}
+
+// Every way a sequence can be ill-formed (Unicode Table 3-7); the error is
+// at its first byte unless error_at says otherwise.
+const std::vector<sequence_case>& invalid_sequences() {
+  static const std::vector<sequence_case> cases = {
+      {"\x80", "lone continuation 80"},
+      {"\xBF", "lone continuation BF"},
+      {"\xC0\x80", "lead C0"},
+      {"\xC1\xBF", "lead C1"},
+      {"\xC2", "2-byte lead, no continuation"},
+      {"\xC2\xC2\x80", "2-byte lead followed by a lead"},
+      {"\xDF" "a", "2-byte lead followed by ASCII"},
+      {"\xE0\x80\x80", "E0 overlong (second byte 80)"},
+      {"\xE0\x9F\xBF", "E0 overlong (second byte 9F)"},
+      {"\xE3\x81", "3-byte, one continuation"},
+      {"\xE3" "ab", "3-byte lead followed by ASCII"},
+      {"\xE3\x81" "a", "3-byte, ASCII third byte"},
+      {"\xED\xA0\x80", "ED A0: surrogate U+D800"},
+      {"\xED\xBF\xBF", "ED BF: surrogate U+DFFF"},
+      {"\xF0\x80\x80\x80", "F0 overlong (second byte 80)"},
+      {"\xF0\x8F\xBF\xBF", "F0 overlong (second byte 8F)"},
+      {"\xF0\x9F\x98", "4-byte, two continuations"},
+      {"\xF0\x9F\x98" "a", "4-byte, ASCII fourth byte"},
+      {"\xF1\x80", "4-byte, one continuation"},
+      {"\xF4\x90\x80\x80", "F4 90: above U+10FFFF"},
+      {"\xF4\xBF\xBF\xBF", "F4 BF: above U+10FFFF"},
+      {"\xF5\x80\x80\x80", "lead F5"},
+      {"\xF7\xBF\xBF\xBF", "lead F7"},
+      {"\xF8\x88\x80\x80\x80", "lead F8"},
+      {"\xFC\x84\x80\x80\x80\x80", "lead FC"},
+      {"\xFE", "byte FE"},
+      {"\xFF", "byte FF"},
+      {"\xE3\x81\x82\x80", "one continuation too many", 3},
+      {"\xC3\xA9\xA9", "one continuation too many after 2 bytes", 2},
+  };
+  return cases;
+}
+
+// Filler before the sequence under test: ASCII, or three-byte text (which
+// the vector path validates along with the sequence), or two-byte text.
+std::string filler(std::size_t length, int kind) {
+  std::string out;
+  while (out.size() < length) {
+    if (kind == 0 || length - out.size() < 3) {
+      out += static_cast<char>('a' + out.size() % 26);
+    } else if (kind == 1) {
+      out += "\xE3\x81\x82";
+    } else {
+      out += "\xD0\x96";
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("decoder: every UTF-8 sequence at every offset of a block, valid and invalid") {
+  std::size_t checked = 0;
+  for (std::size_t align = 0; align < 16; align += 5) {
+    const std::string lead_space(align, ' ');
+    for (int kind = 0; kind < 3; ++kind) {
+      for (std::size_t before = 0; before <= 40; ++before) {
+        const std::string head = filler(before, kind);
+        for (const sequence_case& c : valid_sequences()) {
+          // Followed by the closing quote, by ASCII, by an escape.
+          const std::string tails[] = {"", "tail of the string, long enough", "\\n"};
+          const std::string decoded_tails[] = {"", "tail of the string, long enough", "\n"};
+          for (std::size_t t = 0; t < 3; ++t) {
+            const std::string json = lead_space + in_quotes(head + c.bytes + tails[t]);
+            const recording got = record(json);
+            if (!got.result.ok() || got.events.size() != 1 ||
+                got.events[0].text != head + c.bytes + decoded_tails[t]) {
+              FAIL(c.what << " should decode: " << printable(json) << ": "
+                          << got.result.message());
+            }
+            ++checked;
+          }
+        }
+        for (const sequence_case& c : invalid_sequences()) {
+          for (const std::string& tail : {std::string(), std::string(20, 'z')}) {
+            const std::string json = lead_space + in_quotes(head + c.bytes + tail);
+            const std::size_t at = align + 1 + head.size() + c.error_at;
+            const recording got = record(json);
+            if (got.result.code != parse_error::invalid_utf8 || got.result.offset != at) {
+              FAIL(c.what << " should be invalid UTF-8 at byte " << at << ": " << printable(json)
+                          << ": " << got.result.message());
+            }
+            // After an escape, through the unescaping path.
+            const std::string escaped = lead_space + in_quotes("\\t" + head + c.bytes + tail);
+            const recording after_escape = record(escaped);
+            if (after_escape.result.code != parse_error::invalid_utf8 ||
+                after_escape.result.offset != at + 2) {
+              FAIL(c.what << " after an escape should be invalid UTF-8 at byte " << at + 2
+                          << ": " << printable(escaped) << ": "
+                          << after_escape.result.message());
+            }
+            ++checked;
+          }
+        }
+      }
+    }
+  }
+  CHECK(checked > 40000);
+}
+
+TEST_CASE("decoder: a sequence cut by the string's end or by the input's end") {
+  for (const sequence_case& c : valid_sequences()) {
+    for (std::size_t before = 0; before <= 34; ++before) {
+      const std::string head = filler(before, 1);
+      for (std::size_t cut = 1; cut < c.bytes.size(); ++cut) {
+        const std::string part = c.bytes.substr(0, cut);
+        // The quote right after a partial sequence.
+        const ultrajson::parse_result quoted = reject(in_quotes(head + part));
+        CHECK(quoted.code == parse_error::invalid_utf8);
+        CHECK(quoted.offset == 1 + head.size());
+        // The input ends inside the sequence: no byte after it may be read
+        // (record gives the parser a buffer of exactly the input's size).
+        const ultrajson::parse_result ended = reject("\"" + head + part);
+        CHECK(ended.code == parse_error::invalid_utf8);
+        CHECK(ended.offset == 1 + head.size());
+      }
+      // Whole, then the input ends: unterminated, not invalid.
+      const ultrajson::parse_result whole = reject("\"" + head + c.bytes);
+      CHECK(whole.code == parse_error::unterminated_string);
+      CHECK(whole.offset == 1 + head.size() + c.bytes.size());
+    }
+  }
+}
+
+TEST_CASE("decoder: allow_wtf8_input accepts encoded surrogates at every offset of a block") {
+  ultrajson::parse_options wtf8;
+  wtf8.allow_wtf8_input = true;
+  for (std::size_t before = 0; before <= 40; ++before) {
+    for (int kind = 0; kind < 3; ++kind) {
+      const std::string head = filler(before, kind);
+      for (const char* surrogate : {"\xED\xA0\x80", "\xED\xBF\xBF", "\xED\xA0\xBD\xED\xB8\x80"}) {
+        const std::string text = head + surrogate + "after";
+        CHECK(decode(in_quotes(text), wtf8) == text);
+        const ultrajson::parse_result strict = reject(in_quotes(text));
+        CHECK(strict.code == parse_error::invalid_utf8);
+        CHECK(strict.offset == 1 + head.size());
+      }
+      // The other invalid forms stay invalid with the option.
+      for (const sequence_case& c : invalid_sequences()) {
+        if (c.bytes.rfind("\xED", 0) == 0) continue;
+        const ultrajson::parse_result result = reject(in_quotes(head + c.bytes), wtf8);
+        if (result.code != parse_error::invalid_utf8 ||
+            result.offset != 1 + head.size() + c.error_at) {
+          FAIL(c.what << " with allow_wtf8_input: " << result.message());
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("decoder: escapes at every offset, in runs, cut at the end of the input") {
+  struct escape_case {
+    std::string escaped;
+    std::string decoded;
+  };
+  const escape_case escapes[] = {
+      {"\\u0041", "A"},
+      {"\\u00e9", "\xC3\xA9"},
+      {"\\u07FF", "\xDF\xBF"},
+      {"\\u0800", "\xE0\xA0\x80"},
+      {"\\u3042", "\xE3\x81\x82"},
+      {"\\uFFFF", "\xEF\xBF\xBF"},
+      {"\\ud83d\\ude00", "\xF0\x9F\x98\x80"},
+      {"\\uDBFF\\uDFFF", "\xF4\x8F\xBF\xBF"},
+      {"\\u0000", std::string(1, '\0')},
+      {"\\n", "\n"},
+      {"\\\\", "\\"},
+      {"\\\"", "\""},
+      {"\\/", "/"},
+  };
+  for (std::size_t before = 0; before <= 40; ++before) {
+    for (int kind = 0; kind < 3; ++kind) {
+      const std::string head = filler(before, kind);
+      for (const escape_case& e : escapes) {
+        const std::string& decoded_one = e.decoded;
+        // Alone, in a run of three, and between two runs of text.
+        std::string run, decoded_run;
+        for (int k = 0; k < 3; ++k) {
+          run += e.escaped;
+          decoded_run += decoded_one;
+        }
+        const std::string tail = filler(before % 19, 2 - kind);
+        CHECK(decode(in_quotes(head + e.escaped)) == head + decoded_one);
+        const std::string json = in_quotes(head + run + tail);
+        if (decode(json) != head + decoded_run + tail) FAIL("decoded wrongly: " << printable(json));
+        // The input ends after each byte of the escape: the error is never
+        // a read past the end (record's buffer is exact).
+        const std::string& escaped = e.escaped;
+        for (std::size_t cut = 1; cut <= escaped.size(); ++cut) {
+          const ultrajson::parse_result result = reject("\"" + head + escaped.substr(0, cut));
+          const bool in_unicode_escape = escaped[1] == 'u' && cut < 6 && cut > 1;
+          if (in_unicode_escape) {
+            CHECK(result.code == parse_error::invalid_unicode_escape);
+            CHECK(result.offset == 1 + head.size());
+          } else if (result.code != parse_error::unterminated_string &&
+                     result.code != parse_error::lone_surrogate) {
+            FAIL("cut after " << cut << " bytes of " << e.escaped << ": " << result.message());
+          }
+        }
+      }
+      // Errors inside a run of escapes are found at their backslash.
+      const std::string three = "\\u3042\\u3044\\u3046";
+      for (const char* bad : {"\\u30G2", "\\x", "\\ud800x", "\\udc00\\u3042"}) {
+        const std::string json = in_quotes(head + three + bad + three);
+        const ultrajson::parse_result result = reject(json);
+        CHECK(result.offset == 1 + head.size() + three.size());
+        CHECK(result.code != parse_error::none);
+      }
+    }
+  }
+}
+
+TEST_CASE("decoder: long strings of escapes and text unescape whole (the buffer grows)") {
+  // Longer than the unescaping buffer's first reservation, in each shape.
+  for (const std::size_t count : {std::size_t{1000}, std::size_t{5000}, std::size_t{70000}}) {
+    std::string all_escapes, text_between, expected_escapes, expected_between;
+    for (std::size_t i = 0; i < count; ++i) {
+      const auto letter = static_cast<char>('a' + i % 26);
+      all_escapes += "\\u304";
+      all_escapes += static_cast<char>('0' + i % 10);
+      expected_escapes += to_utf8(0x3040 + static_cast<char32_t>(i % 10));
+      text_between += std::string(1 + i % 40, letter) + "\\n\xE3\x81\x82";
+      expected_between += std::string(1 + i % 40, letter) + "\n\xE3\x81\x82";
+    }
+    CHECK(decode(in_quotes(all_escapes)) == expected_escapes);
+    CHECK(decode(in_quotes(text_between)) == expected_between);
+    // One document, short strings then a long one then short ones: each
+    // value is its own.
+    const std::string doc = "[\"\\u3042\"," + in_quotes(text_between) + ",\"x\\ny\"]";
+    const recording got = record(doc);
+    REQUIRE(got.result.ok());
+    REQUIRE(got.events.size() == 5);
+    CHECK(got.events[1].text == "\xE3\x81\x82");
+    CHECK(got.events[2].text == expected_between);
+    CHECK(got.events[3].text == "x\ny");
   }
 }
