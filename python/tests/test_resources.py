@@ -169,23 +169,12 @@ print("ok")
 # a thread gets by default.
 STACK_KIB = (256, 512) if SANITIZED else (64, 128)
 
-ENCODER_RECURSES = pytest.mark.xfail(
-    strict=True,
-    reason="issue 7 item 1: dumps recurses on the C stack; remove this marker "
-    "when the explicit-stack encoder lands",
-)
-
-
 def stack_cases():
     for stack_kib in STACK_KIB:
         for function in ("dumps", "encode", "dump", "loads", "decode", "load"):
             encoding = function in ("dumps", "encode", "dump")
             for shape in ("lists", "dicts", "todict") if encoding else ("lists", "dicts"):
-                # Today's recursive walk fits 1024 lists in 128 KiB, no more
-                # (under ASan not even 1024 lists in 512 KiB).
-                crashes = encoding and (SANITIZED or stack_kib == 64 or shape != "lists")
                 yield pytest.param(stack_kib, function, shape,
-                                   marks=[ENCODER_RECURSES] if crashes else [],
                                    id=f"{stack_kib}KiB-{function}-{shape}")
 
 
