@@ -518,3 +518,43 @@ TEST_CASE("write_error descriptions are distinct") {
     }
   }
 }
+
+namespace {
+
+// Opens `depth` arrays (deeper than the writer's inline stack) and writes a
+// value; the caller closes them.
+ultrajson::writer half_written(std::size_t depth) {
+  ultrajson::writer w;
+  for (std::size_t i = 0; i < depth; ++i) w.start_array();
+  w.string_value("deep");
+  return w;
+}
+
+}  // namespace
+
+TEST_CASE("a writer is movable: a function can return one, half-written") {
+  for (const std::size_t depth : {std::size_t{3}, std::size_t{40}}) {
+    ultrajson::writer w = half_written(depth);
+    CHECK(w.depth() == depth);
+    for (std::size_t i = 0; i < depth; ++i) REQUIRE(w.end_array());
+    CHECK(w.complete());
+    CHECK(w.view() == std::string(depth, '[') + "\"deep\"" + std::string(depth, ']'));
+
+    ultrajson::writer assigned;
+    assigned.int64_value(1);
+    assigned = half_written(depth);
+    assigned.end_array();
+    CHECK(assigned.depth() == depth - 1);
+  }
+  // A writer into a caller's buffer keeps writing into it after a move.
+  char buffer[16];
+  ultrajson::writer fixed(buffer, sizeof buffer);
+  fixed.start_array();
+  ultrajson::writer moved = std::move(fixed);
+  CHECK(moved.int64_value(7));
+  CHECK(moved.end_array());
+  CHECK(moved.complete());
+  CHECK(moved.data() == buffer);
+  CHECK(std::string_view(buffer, moved.size()) == "[7]");
+  CHECK_FALSE(moved.int64_value(8));  // the document is complete
+}

@@ -63,6 +63,10 @@ class writer {
       : options_(options), out_(buffer, capacity) {}
   writer(const writer&) = delete;
   writer& operator=(const writer&) = delete;
+  // Movable, so a function can build and return one, even half-written;
+  // clear() a moved-from writer before using it again.
+  writer(writer&&) noexcept = default;
+  writer& operator=(writer&&) noexcept = default;
 
   // ----- events (the handler's names) -----
   bool null_value() { return literal("null"); }

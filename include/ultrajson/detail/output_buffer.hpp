@@ -21,6 +21,17 @@ class output_buffer {
       : data_(external), capacity_(capacity), owned_(false) {}
   output_buffer(const output_buffer&) = delete;
   output_buffer& operator=(const output_buffer&) = delete;
+  // Moving takes the memory (or the caller's buffer) and leaves an empty
+  // growing buffer behind.
+  output_buffer(output_buffer&& other) noexcept { take(other); }
+  output_buffer& operator=(output_buffer&& other) noexcept {
+    if (this != &other) {
+      if (owned_) std::free(data_);
+      std::free(spill_);
+      take(other);
+    }
+    return *this;
+  }
   ~output_buffer() {
     if (owned_) std::free(data_);
     std::free(spill_);
@@ -76,6 +87,22 @@ class output_buffer {
     data_ = static_cast<char*>(bigger);
     capacity_ = wanted;
     return data_ + size_;
+  }
+
+  void take(output_buffer& other) noexcept {
+    data_ = other.data_;
+    size_ = other.size_;
+    capacity_ = other.capacity_;
+    owned_ = other.owned_;
+    spill_ = other.spill_;
+    spill_capacity_ = other.spill_capacity_;
+    spilling_ = other.spilling_;
+    other.data_ = nullptr;
+    other.size_ = other.capacity_ = 0;
+    other.owned_ = true;
+    other.spill_ = nullptr;
+    other.spill_capacity_ = 0;
+    other.spilling_ = false;
   }
 
   char* data_ = nullptr;

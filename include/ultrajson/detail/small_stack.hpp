@@ -7,6 +7,7 @@
 #include <memory>
 #include <new>
 #include <type_traits>
+#include <utility>
 
 namespace ultrajson::detail {
 
@@ -18,6 +19,16 @@ class small_stack {
   small_stack() noexcept = default;
   small_stack(const small_stack&) = delete;
   small_stack& operator=(const small_stack&) = delete;
+  // Moving takes the heap entries, or copies the inline ones (data_ must
+  // point into this object's own inline storage then).
+  small_stack(small_stack&& other) noexcept { take(other); }
+  small_stack& operator=(small_stack&& other) noexcept {
+    if (this != &other) {
+      heap_.reset();
+      take(other);
+    }
+    return *this;
+  }
 
   bool empty() const noexcept { return size_ == 0; }
   std::size_t size() const noexcept { return size_; }
@@ -43,6 +54,21 @@ class small_stack {
     data_ = heap_.get();
     capacity_ = new_capacity;
     return true;
+  }
+
+  void take(small_stack& other) noexcept {
+    size_ = other.size_;
+    capacity_ = other.capacity_;
+    if (other.data_ == other.inline_) {
+      for (std::size_t i = 0; i < size_; ++i) inline_[i] = other.inline_[i];
+      data_ = inline_;
+    } else {
+      heap_ = std::move(other.heap_);
+      data_ = heap_.get();
+    }
+    other.data_ = other.inline_;
+    other.size_ = 0;
+    other.capacity_ = N;
   }
 
   T inline_[N];
