@@ -28,6 +28,7 @@
 #include <string_view>
 
 #include "detail/arena.hpp"
+#include "detail/inlining.hpp"
 #include "detail/small_stack.hpp"
 #include "error.hpp"
 #include "options.hpp"
@@ -165,7 +166,9 @@ class document_builder {
   bool push(const value& v) noexcept { return pending_.push(v) || no_memory(); }
   bool open() noexcept { return open_.push(pending_.size()) || no_memory(); }
   // Strings get a NUL after them, so their text can go to C functions.
-  bool text_value(value_kind kind, std::string_view text) noexcept {
+  // Inlined into each event: a call per string and key cost 2% of a parse
+  // of twitter.json into a document (callgrind).
+  ULTRAJSON_ALWAYS_INLINE bool text_value(value_kind kind, std::string_view text) noexcept {
     auto* copy = static_cast<char*>(arena_.allocate(text.size() + 1, 1));
     if (copy == nullptr) return no_memory();
     std::memcpy(copy, text.data(), text.size());
