@@ -247,6 +247,23 @@ TEST_CASE("decoder: invalid UTF-8 is rejected at the offending byte") {
   }
 }
 
+TEST_CASE("decoder: a continuation byte before its lead is rejected at every position in a word") {
+  // The word scanner pairs each UTF-8 lead with the byte after it in memory;
+  // a scanner that took the word's bytes in the wrong order (big-endian
+  // machines, before words were loaded little-endian) paired a lead with
+  // the byte before it and accepted these.
+  for (std::size_t at = 0; at + 2 <= 16; ++at) {
+    for (const char* pair : {"\x80\xC3", "\xA9\xC3", "\xBF\xDF"}) {
+      const std::string contents = std::string(at, 'x') + pair + std::string(14 - at, 'y');
+      const std::string json = in_quotes(contents);
+      INFO(printable(json));
+      const ultrajson::parse_result result = reject(json);
+      CHECK(result.code == parse_error::invalid_utf8);
+      CHECK(result.offset == 1 + at);
+    }
+  }
+}
+
 TEST_CASE("decoder: raw control characters are rejected, DEL is not") {
   for (int c = 0; c < 0x20; ++c) {
     const std::string json = in_quotes(std::string("ab") + static_cast<char>(c));

@@ -13,6 +13,7 @@
 #include <system_error>
 
 #include "../error.hpp"
+#include "bits.hpp"
 #include "swar.hpp"
 
 namespace ultrajson::detail {
@@ -176,8 +177,8 @@ inline parse_error scan_number(const char*& p, const char* end, scanned_number& 
     mantissa = 0;
     fits = true;
     for (const char* d = integer_start; d != p && fits; ++d) {
-      fits = !__builtin_mul_overflow(mantissa, 10u, &mantissa) &&
-             !__builtin_add_overflow(mantissa, static_cast<unsigned>(*d - '0'), &mantissa);
+      fits = checked_multiply(mantissa, std::uint64_t{10}, mantissa) &&
+             checked_add(mantissa, static_cast<std::uint64_t>(*d - '0'), mantissa);
     }
   }
   constexpr auto int64_max = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());

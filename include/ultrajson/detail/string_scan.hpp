@@ -14,6 +14,7 @@
 #endif
 
 #include "../error.hpp"
+#include "bits.hpp"
 #include "inlining.hpp"
 #include "swar.hpp"
 #include "unicode_escape.hpp"
@@ -187,14 +188,14 @@ inline bool skip_plain(const char*& p, const char* end, bool allow_surrogates = 
       p += 16;
       continue;
     }
-    const unsigned stop = special != 0 ? static_cast<unsigned>(__builtin_ctz(special)) : 16;
+    const unsigned stop = special != 0 ? count_trailing_zeros(special) : 16;
     if ((high & ((1u << stop) - 1)) == 0) {  // ASCII up to a special byte
       p += stop;
       return true;
     }
     const unsigned plain = check_utf8_block(bytes, high, stop, allow_surrogates);
     if (plain == not_utf8) {
-      p += __builtin_ctz(high);
+      p += count_trailing_zeros(high);
       break;
     }
     p += plain;

@@ -1,9 +1,18 @@
 #pragma once
 // Eight bytes at a time: tests that tell whether any byte of a 64-bit word
 // needs a closer look. Each is exact as a yes/no answer for the whole word.
+//
+// A word holds its bytes in little-endian order on every machine: byte 0
+// (the first in memory) is the least significant. The loads below swap
+// bytes on big-endian machines, so a test that looks at neighbouring bytes
+// (a UTF-8 lead and its continuation, a digit and the next) and the index
+// of the first flagged byte mean the same everywhere.
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
+
+#include "bits.hpp"
 
 namespace ultrajson::detail {
 
@@ -14,6 +23,7 @@ inline constexpr std::uint64_t repeat_byte(unsigned char b) noexcept {
 inline std::uint64_t load_word(const char* p) noexcept {
   std::uint64_t word;
   std::memcpy(&word, p, sizeof word);
+  if constexpr (big_endian) word = byte_swap(word);
   return word;
 }
 
@@ -32,17 +42,11 @@ inline constexpr std::uint64_t has_high_byte(std::uint64_t word) noexcept {
   return word & repeat_byte(0x80);
 }
 
-// The index of the lowest flagged byte of a nonzero mask made by the tests
-// above (on little-endian machines, the first in memory). Only the lowest
-// flag is exact: the tests' borrows run upwards from a true match.
-// Big-endian machines get 0, which callers treat as "look byte by byte".
+// The index of the lowest flagged byte (the first in memory) of a nonzero
+// mask made by the tests above. Only the lowest flag is exact: the tests'
+// borrows run upwards from a true match.
 inline unsigned first_flagged_byte(std::uint64_t mask) noexcept {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  (void)mask;
-  return 0;
-#else
-  return static_cast<unsigned>(__builtin_ctzll(mask)) / 8;
-#endif
+  return count_trailing_zeros(mask) / 8;
 }
 
 // Loads the n < 8 bytes at p into a word whose other bytes are `fill`, so a
@@ -50,6 +54,7 @@ inline unsigned first_flagged_byte(std::uint64_t mask) noexcept {
 inline std::uint64_t load_partial_word(const char* p, std::size_t n, unsigned char fill) noexcept {
   std::uint64_t word = repeat_byte(fill);
   std::memcpy(&word, p, n);
+  if constexpr (big_endian) word = byte_swap(word);
   return word;
 }
 
