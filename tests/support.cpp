@@ -57,7 +57,14 @@ std::vector<fs::path> list_files(const fs::path& dir) {
 
 std::vector<char> read_file(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot open " + path.string());
+  if (!in) {
+#if defined(__cpp_exceptions)
+    throw std::runtime_error("cannot open " + path.string());
+#else
+    std::fprintf(stderr, "cannot open %s\n", path.string().c_str());
+    std::abort();
+#endif
+  }
   std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   bytes.shrink_to_fit();
   // shrink_to_fit is a request; a fresh vector of the exact size is a promise.
