@@ -9,7 +9,12 @@
 set -euo pipefail
 what=${1:-test}
 
-apt_packages=(catch2 cmake g++ g++-multilib)
+apt_packages=(catch2 cmake g++ g++-multilib clang qemu-user pkg-config)
+# Cross builds with clang and Debian's cross sysroots: unlike the
+# g++-s390x-linux-gnu/g++-aarch64-linux-gnu compilers, these do not conflict
+# with g++-multilib (which the -m32 build needs).
+apt_packages+=(binutils-s390x-linux-gnu libstdc++-12-dev-s390x-cross
+  binutils-aarch64-linux-gnu libstdc++-12-dev-arm64-cross)
 pip_packages=(pybind11 scikit-build-core pytest hypothesis mypy ujson==6.1.0 nox)
 if [[ $what == bench ]]; then
   apt_packages+=(libbenchmark-dev rapidjson-dev libsimdjson-dev nlohmann-json3-dev libcjson-dev)

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Runs every test: the C++ suite (Release, 32-bit, then under AddressSanitizer
-# and UndefinedBehaviorSanitizer), then the Python suite on each CPython
+# Runs every test: the C++ suite (Release, 32-bit, under AddressSanitizer and
+# UndefinedBehaviorSanitizer, clang -fno-exceptions, s390x and aarch64 under
+# qemu-user; the builds are named in CMakePresets.json), then the Python
+# suite on each CPython
 # 3.9-3.13 that is installed, each against its own `pip install .` (nox),
 # and again on 32-bit CPython when the i386 root is there
 # (bash tools/i386_root.sh prepare; CI makes it). Installs what it needs
@@ -20,27 +22,36 @@ jobs=$(nproc)
 
 bash tools/deps.sh test
 
-echo "== C++ tests (Release)"
-cmake -S . -B build/tests -DCMAKE_BUILD_TYPE=Release -DULTRAJSON_BUILD_TESTS=ON >/dev/null
-cmake --build build/tests -j"$jobs"
-ctest --test-dir build/tests --output-on-failure -j"$jobs"
+# cpp_tests PRESET WHAT [CTEST_ARGS...]: configure, build and run the C++
+# suite as the CMakePresets.json preset of that name says, in build/PRESET.
+cpp_tests() {
+  local preset=$1 what=$2
+  shift 2
+  echo "== C++ tests ($what)"
+  cmake --preset "$preset" >/dev/null
+  cmake --build "build/$preset" -j"$jobs"
+  ctest --test-dir "build/$preset" --output-on-failure -j"$jobs" "$@"
+}
 
+cpp_tests release "Release"
 # 32-bit x86 has no SSE2 by default and evaluates doubles in x87 registers:
 # this build runs the scanner's portable word-at-a-time paths and the
 # from_chars-only double path that the x86-64 build never takes.
-echo "== C++ tests (32-bit x86, -m32)"
-cmake -S . -B build/tests-m32 -DCMAKE_BUILD_TYPE=Release -DULTRAJSON_BUILD_TESTS=ON \
-  -DCMAKE_CXX_FLAGS=-m32 >/dev/null
-cmake --build build/tests-m32 -j"$jobs"
-ctest --test-dir build/tests-m32 --output-on-failure -j"$jobs"
-
+cpp_tests m32 "32-bit x86, -m32"
 if ((asan)); then
-  echo "== C++ tests (AddressSanitizer + UndefinedBehaviorSanitizer)"
-  cmake -S . -B build/tests-asan -DCMAKE_BUILD_TYPE=Debug -DULTRAJSON_BUILD_TESTS=ON \
-    -DULTRAJSON_SANITIZE=ON >/dev/null
-  cmake --build build/tests-asan -j"$jobs"
-  ctest --test-dir build/tests-asan --output-on-failure -j"$jobs"
+  cpp_tests asan "AddressSanitizer + UndefinedBehaviorSanitizer"
 fi
+# The library throws nothing itself; only to_json needs exceptions.
+cpp_tests noexcept "clang -fno-exceptions"
+# Big-endian s390x and aarch64 (clang with Debian's cross sysroots), run
+# under qemu-user: the word scanners' byte order and the non-x86 paths. The
+# tests of the host toolchain (must-not-compile, packaging, README) ran above.
+host_only='^(compile_fail|package_|configure_|readme_)'
+cpp_tests s390x "s390x under qemu-user" -E "$host_only"
+# aarch64 leaves out the four long random sweeps (minutes under qemu), which
+# x86-64 and s390x run: it is little-endian and 64-bit like x86-64.
+long_sweeps='random (bit patterns|decimal-looking|values in the fixed-form|strings against)'
+cpp_tests aarch64 "aarch64 under qemu-user" -E "$host_only|$long_sweeps"
 
 echo "== Python tests (every CPython 3.9-3.13 found; see noxfile.py)"
 python3 -m nox

@@ -3,8 +3,11 @@
 #   MODE=find_package:     `cmake --install` the main build into a scratch
 #                          prefix, then find_package(ultrajson) from there.
 #   MODE=add_subdirectory: add_subdirectory() the source tree.
+#   MODE=pkg_config:       install as for find_package, then compile main.cpp
+#                          with the flags `pkg-config --cflags ultrajson` gives.
 # Parameters: MODE, ULTRAJSON_SOURCE_DIR, ULTRAJSON_BINARY_DIR, WORK_DIR,
-# GENERATOR, CXX_COMPILER, CONFIG, VERSION (the project version the program prints).
+# GENERATOR, CXX_COMPILER, CONFIG, VERSION (the project version the program
+# prints); PKG_CONFIG (the program) for MODE=pkg_config.
 foreach(var MODE ULTRAJSON_SOURCE_DIR ULTRAJSON_BINARY_DIR WORK_DIR GENERATOR CXX_COMPILER VERSION)
   if(NOT DEFINED ${var} OR "${${var}}" STREQUAL "")
     message(FATAL_ERROR "run.cmake: ${var} is not set")
@@ -27,7 +30,8 @@ file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR})
 set(project_options -G ${GENERATOR} -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_BUILD_TYPE=${CONFIG})
 
-if(MODE STREQUAL "find_package")
+set(program ${WORK_DIR}/build/package_test)
+if(MODE STREQUAL "find_package" OR MODE STREQUAL "pkg_config")
   set(prefix ${WORK_DIR}/prefix)
   run(${CMAKE_COMMAND} --install ${ULTRAJSON_BINARY_DIR} --prefix ${prefix} --config ${CONFIG})
   foreach(installed include/ultrajson/ultrajson.hpp include/ultrajson/detail/escape.hpp)
@@ -35,6 +39,25 @@ if(MODE STREQUAL "find_package")
       message(FATAL_ERROR "not installed: ${installed}")
     endif()
   endforeach()
+endif()
+if(MODE STREQUAL "pkg_config")
+  # Only the scratch prefix may answer: PKG_CONFIG_LIBDIR replaces the
+  # default search path.
+  set(ENV{PKG_CONFIG_LIBDIR} ${prefix}/share/pkgconfig)
+  unset(ENV{PKG_CONFIG_PATH})
+  run(${PKG_CONFIG} --modversion ultrajson)
+  if(NOT output STREQUAL "${VERSION}\n")
+    message(FATAL_ERROR "pkg-config --modversion ultrajson gave '${output}', expected ${VERSION}")
+  endif()
+  run(${PKG_CONFIG} --cflags ultrajson)
+  string(STRIP "${output}" cflags)
+  if(NOT cflags MATCHES "^-I${prefix}/")
+    message(FATAL_ERROR "pkg-config --cflags ultrajson gave '${cflags}', not the scratch prefix")
+  endif()
+  separate_arguments(cflags UNIX_COMMAND "${cflags}")
+  file(MAKE_DIRECTORY ${WORK_DIR}/build)
+  run(${CXX_COMPILER} -std=c++17 ${cflags} ${CMAKE_CURRENT_LIST_DIR}/main.cpp -o ${program})
+elseif(MODE STREQUAL "find_package")
   run(${CMAKE_COMMAND} -S ${CMAKE_CURRENT_LIST_DIR} -B ${WORK_DIR}/build ${project_options}
       -DCMAKE_PREFIX_PATH=${prefix}
       # Only the scratch prefix may satisfy find_package: not a system copy.
@@ -50,8 +73,9 @@ else()
   message(FATAL_ERROR "run.cmake: unknown MODE ${MODE}")
 endif()
 
-run(${CMAKE_COMMAND} --build ${WORK_DIR}/build --config ${CONFIG})
-set(program ${WORK_DIR}/build/package_test)
+if(NOT MODE STREQUAL "pkg_config")
+  run(${CMAKE_COMMAND} --build ${WORK_DIR}/build --config ${CONFIG})
+endif()
 if(NOT EXISTS ${program})
   set(program ${WORK_DIR}/build/${CONFIG}/package_test${CMAKE_EXECUTABLE_SUFFIX})
 endif()
