@@ -805,20 +805,6 @@ SPECIAL_CHARS = [
 ]
 
 
-def built_str_size(text: str) -> int:
-    """sys.getsizeof of a str that the decoder builds with the content of text.
-
-    CPython 3.12 made its cached one-character strs static objects, and the
-    Latin-1 ones (U+0080 to U+00FF) also hold their UTF-8 form, which
-    sys.getsizeof counts (2 bytes and a NUL). Every way of writing such a str
-    in Python returns the cached one, so its size is not that of the compact
-    str the decoder builds: take the copy off.
-    """
-    size = sys.getsizeof(text)
-    if sys.version_info >= (3, 12) and len(text) == 1 and 0x80 <= ord(text) <= 0xFF:
-        size -= len(text.encode()) + 1
-    return size
-
 @pytest.mark.parametrize(
     "special", SPECIAL_CHARS, ids=[f"U+{ord(c):04X}" for c in SPECIAL_CHARS]
 )
@@ -835,7 +821,7 @@ def test_strings_with_a_special_char_at_every_position(special):
         assert result == texts
         # Equal strs of the same kind and size: a str built in a wider form than
         # needed would still compare unequal in CPython, or waste memory.
-        assert [sys.getsizeof(s) for s in result] == [built_str_size(s) for s in texts]
+        assert [sys.getsizeof(s) for s in result] == [sys.getsizeof(s) for s in texts]
         assert loads(doc.encode()) == texts
         keyed = json.dumps(
             {t: i for i, t in enumerate(texts)}, ensure_ascii=ensure_ascii
@@ -857,7 +843,7 @@ def test_mixed_kinds_in_one_string():
             doc = json.dumps([text, {text: text}], ensure_ascii=ensure_ascii)
             result = loads(doc)
             assert result == [text, {text: text}]
-            assert sys.getsizeof(result[0]) == built_str_size(text)
+            assert sys.getsizeof(result[0]) == sys.getsizeof(text)
 
 
 def test_keys_similar_and_escaped():
