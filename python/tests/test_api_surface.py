@@ -12,7 +12,7 @@ import sys
 import pytest
 import ultrajson
 
-from _support import REPO_ROOT, check_error_format
+from _support import DISTRIBUTION, REPO_ROOT, check_error_format
 
 DUMPS_PARAMS = [
     "obj",
@@ -89,21 +89,22 @@ def test_version_matches_pyproject():
         pytest.skip("no pyproject.toml")
     if sys.version_info >= (3, 11):
         import tomllib
-    else:  # tomllib arrived in 3.11; pytest brings its model, tomli, before that
+    else:  # tomllib arrived in 3.11; before that pytest depends on tomli, its origin
         import tomli as tomllib
 
     project = tomllib.loads(path.read_text())["project"]
+    assert project["name"] == DISTRIBUTION
     if "version" in project:
         assert ultrajson.__version__ == project["version"]
     else:
         # A dynamic version: whatever the build wrote into the installed
         # distribution's metadata must be the module's version.
         assert "version" in project.get("dynamic", [])
-        assert importlib.metadata.version("ultrajson") == ultrajson.__version__
+        assert importlib.metadata.version(DISTRIBUTION) == ultrajson.__version__
 
 
 def test_installed_metadata_version():
-    assert importlib.metadata.version("ultrajson") == ultrajson.__version__
+    assert importlib.metadata.version(DISTRIBUTION) == ultrajson.__version__
 
 
 def _package_file(name: str):

@@ -23,6 +23,8 @@ import pytest
 
 import ultrajson
 
+from _support import DISTRIBUTION
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
@@ -41,7 +43,7 @@ def test_version_in_sync():
     string = re.search(r'version_string = "([^"]+)"', header).group(1)
     assert string == ".".join(parts) == ultrajson.__version__
     try:
-        assert importlib.metadata.version("ultrajson") == ultrajson.__version__
+        assert importlib.metadata.version(DISTRIBUTION) == ultrajson.__version__
     except importlib.metadata.PackageNotFoundError:
         pass
 
