@@ -10,8 +10,7 @@ if ! command -v clang++ >/dev/null || ! dpkg-query -W libclang-rt-14-dev >/dev/n
   apt-get update -qq || true
   apt-get install -y -qq clang libclang-rt-14-dev >/dev/null
 fi
-cmake -S . -B build/fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DULTRAJSON_BUILD_FUZZERS=ON -DULTRAJSON_BUILD_TESTS=OFF -DULTRAJSON_INSTALL=OFF >/dev/null
+cmake --preset fuzz >/dev/null  # build/fuzz (CMakePresets.json)
 cmake --build build/fuzz --target fuzz_roundtrip -j"$(nproc)"
 
 data=${ULTRAJSON_DATA:-../shared/data}
