@@ -112,14 +112,12 @@ done
 install_missing "$native_arch" "${tools[@]}" libbenchmark-dev rapidjson-dev libsimdjson-dev \
   nlohmann-json3-dev libcjson-dev g++-multilib
 
-# Release is -O3 -DNDEBUG. No -march=native: the default target keeps the
-# programs and the figures portable, as a distribution's build of each
-# library would be (simdjson still picks its SIMD kernel at run time).
-configure=(-DCMAKE_BUILD_TYPE=Release -DULTRAJSON_BUILD_BENCHMARKS=ON
-  -DULTRAJSON_BUILD_TESTS=OFF -DULTRAJSON_BUILD_PYTHON=OFF -DULTRAJSON_INSTALL=OFF)
-
+# The presets bench and bench-m32 (CMakePresets.json): Release is -O3
+# -DNDEBUG. No -march=native: the default target keeps the programs and the
+# figures portable, as a distribution's build of each library would be
+# (simdjson still picks its SIMD kernel at run time).
 echo "== x64: configure and build build-bench"
-cmake -S . -B build-bench "${configure[@]}" >/dev/null
+cmake --preset bench >/dev/null
 cmake --build build-bench --target ultrajson_bench_cpp -j"$jobs"
 run_benchmarks cpp-x64 build-bench "x86-64"
 
@@ -151,8 +149,7 @@ fi
 
 if [[ -z $x86_skip_reason ]]; then
   echo "== x86 (-m32): configure and build build-bench32"
-  cmake -S . -B build-bench32 "${configure[@]}" -DCMAKE_CXX_FLAGS=-m32 \
-    -DULTRAJSON_BENCH_32BIT=ON >/dev/null
+  cmake --preset bench-m32 >/dev/null
   cmake --build build-bench32 --target ultrajson_bench_cpp -j"$jobs"
   run_benchmarks cpp-x86 build-bench32 "32-bit x86 (-m32)"
 else
