@@ -2,6 +2,7 @@
 
     nox                  every version found; one not installed is skipped
     nox -s tests-3.12    one version
+    nox -- ARGS          pytest ARGS instead of the whole suite
 
 Each session builds the extension once into build/nox-<version> (kept, so a
 second run only recompiles what changed) and runs pytest against the
@@ -74,4 +75,6 @@ def tests(session: nox.Session) -> None:
         f"--config-settings=build-dir=build/nox-{session.python}",
         ".",
     )
-    session.run("python", "-m", "pytest", "python/tests", "-q", "-p", "no:cacheprovider")
+    # `nox -s tests-3.12 -- python/tests/test_loads.py` runs only what follows "--".
+    tests = session.posargs or ["python/tests"]
+    session.run("python", "-m", "pytest", *tests, "-q", "-p", "no:cacheprovider")
