@@ -1,7 +1,8 @@
 #pragma once
 // The few bit operations the scanners need, each behind one portable
 // function: the compiler's builtins on GCC and Clang, MSVC's intrinsics, and
-// plain C++ for any other compiler (slower, but the same answers).
+// plain C++ for any other compiler (slower, but the same answers; defining
+// ULTRAJSON_PORTABLE_BITS selects it anywhere, which is how it is tested).
 
 #include <cstdint>
 #include <limits>
@@ -10,6 +11,12 @@
 #if defined(_MSC_VER) && !defined(__clang__)
 #include <intrin.h>
 #include <stdlib.h>
+#endif
+
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(ULTRAJSON_PORTABLE_BITS)
+#define ULTRAJSON_BITS_BUILTINS 1
+#elif defined(_MSC_VER) && !defined(__clang__) && !defined(ULTRAJSON_PORTABLE_BITS)
+#define ULTRAJSON_BITS_MSVC 1
 #endif
 
 namespace ultrajson::detail {
@@ -26,13 +33,13 @@ inline constexpr bool big_endian = false;
 
 // The index of the lowest set bit of x, which must not be 0.
 inline unsigned count_trailing_zeros(std::uint64_t x) noexcept {
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(ULTRAJSON_BITS_BUILTINS)
   return static_cast<unsigned>(__builtin_ctzll(x));
-#elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_ARM64))
+#elif defined(ULTRAJSON_BITS_MSVC) && (defined(_M_X64) || defined(_M_ARM64))
   unsigned long index;
   _BitScanForward64(&index, x);
   return static_cast<unsigned>(index);
-#elif defined(_MSC_VER)
+#elif defined(ULTRAJSON_BITS_MSVC)
   // 32-bit MSVC has only the 32-bit scan.
   unsigned long index;
   if (_BitScanForward(&index, static_cast<unsigned long>(x))) return static_cast<unsigned>(index);
@@ -47,9 +54,9 @@ inline unsigned count_trailing_zeros(std::uint64_t x) noexcept {
 
 // The bytes of x in the opposite order.
 inline std::uint64_t byte_swap(std::uint64_t x) noexcept {
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(ULTRAJSON_BITS_BUILTINS)
   return __builtin_bswap64(x);
-#elif defined(_MSC_VER)
+#elif defined(ULTRAJSON_BITS_MSVC)
   return _byteswap_uint64(x);
 #else
   std::uint64_t swapped = 0;
@@ -63,7 +70,7 @@ inline std::uint64_t byte_swap(std::uint64_t x) noexcept {
 template <class T>
 inline bool checked_multiply(T a, T b, T& out) noexcept {
   static_assert(std::is_unsigned_v<T>, "checked_multiply is for unsigned types");
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(ULTRAJSON_BITS_BUILTINS)
   return !__builtin_mul_overflow(a, b, &out);
 #else
   if (b != 0 && a > std::numeric_limits<T>::max() / b) return false;
@@ -75,7 +82,7 @@ inline bool checked_multiply(T a, T b, T& out) noexcept {
 template <class T>
 inline bool checked_add(T a, T b, T& out) noexcept {
   static_assert(std::is_unsigned_v<T>, "checked_add is for unsigned types");
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(ULTRAJSON_BITS_BUILTINS)
   return !__builtin_add_overflow(a, b, &out);
 #else
   out = static_cast<T>(a + b);
