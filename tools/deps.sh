@@ -4,6 +4,7 @@
 #   tools/deps.sh test    build + test tools (CMake, Catch2, pytest, ...)
 #   tools/deps.sh bench   the above + benchmark peers (C++ and Python)
 #   tools/deps.sh dist    what tools/test_dist.sh needs (build, auditwheel)
+#   tools/deps.sh fuzz    the test tools + atheris (tools/fuzz_python.sh)
 #   tools/deps.sh x86     debootstrap, for the i386 root (tools/i386_root.sh)
 #   tools/deps.sh test --list-pip   print the Python packages, one a line, and
 #                                   install nothing (the i386 root reads them)
@@ -17,6 +18,9 @@ apt_packages=(catch2 cmake g++ g++-multilib clang qemu-user pkg-config)
 apt_packages+=(binutils-s390x-linux-gnu libstdc++-12-dev-s390x-cross
   binutils-aarch64-linux-gnu libstdc++-12-dev-arm64-cross)
 pip_packages=(pybind11 scikit-build-core hatch-fancy-pypi-readme pytest hypothesis mypy ujson==6.1.0 nox)
+if [[ $what == fuzz ]]; then
+  pip_packages+=(atheris)  # fuzz/python_fuzz.py (a wheel with its own libFuzzer)
+fi
 if [[ $what == bench ]]; then
   apt_packages+=(libbenchmark-dev rapidjson-dev libsimdjson-dev nlohmann-json3-dev libcjson-dev)
   # The Python peers, pinned (python-cjson, Python 2 only, is installed for
