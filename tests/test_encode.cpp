@@ -8,6 +8,7 @@
 #include <limits>
 #include <list>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -200,4 +201,28 @@ TEST_CASE("to_json throws encode_error with the writer's code") {
   }
   // encode_error is a std::runtime_error.
   CHECK_THROWS_AS(to_json(nan), std::runtime_error);
+}
+
+TEST_CASE("char arrays are encoded by their bounds, never read past them") {
+  // A fixed-width field filled to its last char has no NUL: the encoder must
+  // stop at N. On the heap in a block of exactly 4 bytes, so the old strlen,
+  // which ran on past it, is a heap-buffer-overflow under ASan.
+  struct fixed_record {
+    char code[4];
+  };
+  const auto full = std::make_unique<fixed_record>(fixed_record{{'a', 'b', 'c', 'd'}});
+  CHECK(to_json(full->code) == R"("abcd")");
+
+  // Zero padding and a literal's terminator are dropped...
+  const char padded[8] = {'h', 'i', '\0', '\0', '\0', '\0', '\0', '\0'};
+  CHECK(to_json(padded) == R"("hi")");
+  CHECK(to_json("literal") == R"("literal")");
+  const char empty[3] = {};
+  CHECK(to_json(empty) == R"("")");
+  // ...but a NUL inside the text is text (it used to cut the string).
+  const char inner[4] = {'a', '\0', 'b', '\0'};
+  CHECK(to_json(inner) == R"("a\u0000b")");
+  // A pointer has no bounds: it is a C string, up to its NUL.
+  const char* pointer = inner;
+  CHECK(to_json(pointer) == R"("a")");
 }

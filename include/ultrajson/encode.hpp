@@ -11,7 +11,8 @@
 //     }
 //   };
 //
-// Built in: bool, integers, floating point, strings, nullptr, std::optional,
+// Built in: bool, integers, floating point, strings (char arrays by their
+// bounds, see below), nullptr, std::optional,
 // sequences (vector, array, list, ...), maps with string keys, std::pair and
 // std::tuple (as arrays), std::variant (the alternative it holds).
 
@@ -128,10 +129,19 @@ struct encoder<T, std::enable_if_t<detail::is_string_like<T>::value && !std::is_
   static bool write(writer& w, const T& value) { return w.string_value(std::string_view(value)); }
 };
 
-// A string literal arrives as an array of char.
+// An array of char is read within its bounds, never past them: its N chars
+// minus the trailing NULs. So a literal loses its terminator and a
+// fixed-width field its zero padding, while a field filled to the last char
+// is taken whole and a NUL inside the text is kept (written as \u0000).
+// For C-string semantics (up to the first NUL) pass a std::string_view or
+// a const char*.
 template <std::size_t N>
 struct encoder<char[N]> {
-  static bool write(writer& w, const char (&value)[N]) { return w.string_value(value); }
+  static bool write(writer& w, const char (&value)[N]) {
+    std::size_t size = N;
+    while (size != 0 && value[size - 1] == '\0') --size;
+    return w.string_value(std::string_view(value, size));
+  }
 };
 
 template <class T>
