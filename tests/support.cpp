@@ -12,6 +12,14 @@
 
 #include <catch2/catch.hpp>
 
+#if defined(ULTRAJSON_TEST_SANITIZED)
+// The sanitizer runtime's count of live heap bytes (declared here: GCC does
+// not install <sanitizer/allocator_interface.h>).
+extern "C" std::size_t __sanitizer_get_current_allocated_bytes();
+#elif defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 namespace test_support {
 
 namespace fs = std::filesystem;
@@ -204,6 +212,17 @@ recording record(std::string_view text, const ultrajson::parse_options& options)
   out.result = ultrajson::parse(view(input), handler, options);
   out.events = std::move(handler.events);
   return out;
+}
+
+std::optional<std::size_t> heap_in_use() {
+#if defined(ULTRAJSON_TEST_SANITIZED)
+  return __sanitizer_get_current_allocated_bytes();
+#elif defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
+  const struct mallinfo2 info = mallinfo2();
+  return info.uordblks + info.hblkhd;
+#else
+  return std::nullopt;
+#endif
 }
 
 }  // namespace test_support

@@ -44,6 +44,10 @@ inline std::string_view view(const std::vector<char>& bytes) {
 // Printable form of arbitrary bytes: ASCII as is, others as \xHH.
 std::string printable(std::string_view bytes);
 
+// Bytes the process's heap holds right now (the sanitizer's count under
+// ASan, glibc's mallinfo2 otherwise), or nullopt where neither exists.
+std::optional<std::size_t> heap_in_use();
+
 // ----- recorded events -----
 
 std::uint64_t bits_of(double value);

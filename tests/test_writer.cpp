@@ -425,6 +425,19 @@ TEST_CASE("fixed caller buffer") {
   }
 }
 
+TEST_CASE("fixed caller buffer: misuse is reported before a full buffer") {
+  // Raw text too long for the buffer is refused before it is copied aside,
+  // but a value where a key is due is still that error, not buffer_full.
+  char buffer[4];
+  writer w(buffer, sizeof buffer);
+  REQUIRE(w.start_object());
+  check_failed(w, w.raw_value("123456789"), write_error::value_without_key);
+
+  writer full(buffer, sizeof buffer);
+  REQUIRE(full.start_array());
+  check_failed(full, full.raw_number("123456789"), write_error::buffer_full);
+}
+
 TEST_CASE("fixed caller buffer: an exact-size buffer holds its document") {
   // "Writes into buffer[0, capacity) and fails with buffer_full past it": a
   // document that fits must be written, even though the writer reserves
@@ -509,7 +522,7 @@ TEST_CASE("clear() starts over, keeping the memory") {
 }
 
 TEST_CASE("write_error descriptions are distinct") {
-  const auto last = static_cast<int>(write_error::out_of_memory);
+  const auto last = static_cast<int>(write_error::invalid_options);
   for (int a = 0; a <= last; ++a) {
     const auto code = static_cast<write_error>(a);
     CHECK(ultrajson::describe(code) != "unknown error");

@@ -29,8 +29,11 @@ struct parse_options {
 struct write_options {
   // 0: compact. n > 0: a newline and n spaces per level; with key_separator
   // ": " that is the layout of Python's json.dumps(indent=n). Empty
-  // containers stay "[]" and "{}".
+  // containers stay "[]" and "{}". Above max_indent (a negative int stored
+  // here wraps to a huge value) the writer refuses every event with
+  // write_error::invalid_options instead of writing anything.
   std::size_t indent = 0;
+  static constexpr std::size_t max_indent = 1000;
   // Written between items and between a key and its value. The views must
   // outlive the writer (string literals do).
   std::string_view item_separator = ",";

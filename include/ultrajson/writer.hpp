@@ -4,11 +4,18 @@
 // writes JSON into one growing buffer. Misuse (a key outside an object, a
 // value where a key is due, an unbalanced end) returns false and sets
 // error(); the writer then ignores further events.
+//
+// Memory: every reservation is bounded. Long strings are escaped in pieces
+// (detail::escape_piece_units) so a string costs its output plus one
+// piece's worst case, not six times its length; sizes are kept far below
+// SIZE_MAX (indent and separators are checked when the writer is made, and
+// the depth is capped so that indent * depth cannot wrap).
 
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <string_view>
 
@@ -34,6 +41,7 @@ enum class write_error {
   document_complete,      // a second top-level value
   buffer_full,            // a caller's fixed buffer ran out
   out_of_memory,
+  invalid_options,        // indent above write_options::max_indent, or absurd separators
 };
 
 constexpr std::string_view describe(write_error code) noexcept {
@@ -50,17 +58,28 @@ constexpr std::string_view describe(write_error code) noexcept {
     case write_error::document_complete: return "a second top-level value";
     case write_error::buffer_full: return "the output buffer is full";
     case write_error::out_of_memory: return "out of memory";
+    case write_error::invalid_options:
+      return "invalid write options: indent above 1000 (or negative) or separators too long";
   }
   return "unknown error";
 }
 
 class writer {
  public:
-  explicit writer(const write_options& options = {}) : options_(options) {}
+  // Options the writer cannot honour (see write_options::indent) make every
+  // event fail with write_error::invalid_options; error() says so at once.
+  explicit writer(const write_options& options = {})
+      : options_(options), depth_limit_(depth_limit(options)), error_(options_error(options)) {}
   // Writes into buffer[0, capacity) and fails with buffer_full when the
   // document does not fit; a buffer exactly the document's size is enough.
+  // The writer then allocates at most one value's separator and indentation
+  // plus the larger of one string piece's worst case (48 KiB) and the
+  // buffer's free space, however long the values.
   writer(char* buffer, std::size_t capacity, const write_options& options = {})
-      : options_(options), out_(buffer, capacity) {}
+      : options_(options),
+        out_(buffer, capacity),
+        depth_limit_(depth_limit(options)),
+        error_(options_error(options)) {}
   writer(const writer&) = delete;
   writer& operator=(const writer&) = delete;
   // Movable, so a function can build and return one, even half-written;
@@ -104,12 +123,13 @@ class writer {
   write_error error() const noexcept { return error_; }
   std::size_t depth() const noexcept { return stack_.size(); }
   const write_options& options() const noexcept { return options_; }
-  // Empties the output and the state, keeping the buffer's memory.
+  // Empties the output and the state, keeping the buffer's memory. Invalid
+  // options stay invalid.
   void clear() noexcept {
     out_.clear();
     stack_.clear();
     done_ = false;
-    error_ = write_error::none;
+    error_ = options_error(options_);
   }
 
  private:
@@ -118,6 +138,24 @@ class writer {
     bool is_object;
     bool awaiting_value;  // a key was written; its value is due
   };
+
+  // No size the writer adds up may come near SIZE_MAX: separators and the
+  // indentation each stay below an eighth of it, payloads below a half.
+  static constexpr std::size_t size_bound = std::numeric_limits<std::size_t>::max() / 8;
+
+  static write_error options_error(const write_options& options) noexcept {
+    const bool valid = options.indent <= write_options::max_indent &&
+                       options.item_separator.size() <= size_bound &&
+                       options.key_separator.size() <= size_bound;
+    return valid ? write_error::none : write_error::invalid_options;
+  }
+  // max_depth, lowered where indent * depth would pass size_bound (only
+  // reachable on 32-bit, where such a line could not be held anyway).
+  static std::size_t depth_limit(const write_options& options) noexcept {
+    if (options.indent == 0 || options.indent > write_options::max_indent) return options.max_depth;
+    const std::size_t indentable = size_bound / options.indent;
+    return options.max_depth < indentable ? options.max_depth : indentable;
+  }
 
   bool fail(write_error code) noexcept {
     if (error_ == write_error::none) error_ = code;
@@ -158,8 +196,8 @@ class writer {
   }
 
   // Checks that a value may come now, reserves room for its separator,
-  // indentation and `payload` bytes, writes the former and returns where the
-  // value goes (nullptr on error).
+  // indentation and `payload` bytes (at most size_bound * 4), writes the
+  // former and returns where the value goes (nullptr on error).
   char* begin_value(std::size_t payload) noexcept;
   // Commits the value written up to `out`.
   bool end_value(char* out) noexcept {
@@ -174,6 +212,18 @@ class writer {
     char* out = begin_value(text.size());
     return out != nullptr && end_value(copy(out, text));
   }
+  // Text copied as it is (raw_value, number_text): its size is exact but
+  // unbounded, so it is checked first: against size_bound, and against a
+  // fixed buffer's free space (text that cannot fit must not be spilled).
+  bool verbatim_value(std::string_view text) noexcept {
+    if (text.size() > size_bound * 4) return fail(write_error::out_of_memory);
+    if (out_.is_fixed() && text.size() > out_.free_space()) {
+      // Misuse is still reported as such (begin_value checks it first).
+      return begin_value(0) != nullptr && fail(write_error::buffer_full);
+    }
+    char* out = begin_value(text.size());
+    return out != nullptr && end_value(copy(out, text));
+  }
   template <class Integer>
   bool integer(Integer value) noexcept {
     char* out = begin_value(detail::max_number_chars);
@@ -182,14 +232,36 @@ class writer {
   bool number_text(std::string_view text) noexcept;
   bool open(char bracket, bool is_object);
   bool close(char bracket, bool is_object) noexcept;
-  template <class Escape>
-  bool quoted_value(std::size_t max_escaped, Escape&& escape);
-  template <class Escape>
-  bool quoted_key(std::size_t max_escaped, Escape&& escape);
+  // Writes a string value or key: the text escaped between quotes (and for
+  // a key, the key separator). UTF-8 (Unit char) or code units.
+  template <bool is_key, bool is_utf8, class Unit>
+  bool quoted(const Unit* text, std::size_t count);
+  // The same for text longer than one piece.
+  template <bool is_key, bool is_utf8, class Unit>
+  bool quoted_in_pieces(const Unit* text, std::size_t count);
+  // The closing quote, and a key's separator; commits.
+  template <bool is_key>
+  bool end_quoted(char* out) noexcept {
+    *out++ = '"';
+    if constexpr (is_key) {
+      return commit(copy_separator(out, options_.key_separator));
+    } else {
+      return end_value(out);
+    }
+  }
+  template <bool is_utf8, class Unit>
+  char* escape(char* out, const Unit* text, std::size_t count) const noexcept {
+    if constexpr (is_utf8) {
+      return detail::escape_utf8(out, text, count, escape_config());
+    } else {
+      return detail::escape_code_units(out, text, count, escape_config());
+    }
+  }
 
   write_options options_;
   detail::output_buffer out_;
   detail::small_stack<frame, 32> stack_;
+  std::size_t depth_limit_;
   bool done_ = false;
   write_error error_ = write_error::none;
 };
@@ -229,8 +301,7 @@ inline char* writer::begin_key(std::size_t payload) noexcept {
     fail(write_error::key_without_value);
     return nullptr;
   }
-  char* out = reserve(options_.item_separator.size() + indent_room(stack_.size()) + payload +
-                      options_.key_separator.size());
+  char* out = reserve(options_.item_separator.size() + indent_room(stack_.size()) + payload);
   if (out == nullptr) return nullptr;
   if (top.count++ != 0) out = copy_separator(out, options_.item_separator);
   top.awaiting_value = true;
@@ -238,7 +309,7 @@ inline char* writer::begin_key(std::size_t payload) noexcept {
 }
 
 inline bool writer::open(char bracket, bool is_object) {
-  if (stack_.size() >= options_.max_depth) return fail(write_error::depth_limit_exceeded);
+  if (stack_.size() >= depth_limit_) return fail(write_error::depth_limit_exceeded);
   char* out = begin_value(1);
   if (out == nullptr) return false;
   *out++ = bracket;
@@ -280,65 +351,65 @@ inline bool writer::number_text(std::string_view text) noexcept {
       detail::scan_number(p, end, ignored) != parse_error::none || p != end) {
     return fail(write_error::invalid_number_text);
   }
-  char* out = begin_value(text.size());
-  return out != nullptr && end_value(copy(out, text));
+  return verbatim_value(text);
 }
 
-inline bool writer::raw_value(std::string_view json) {
-  char* out = begin_value(json.size());
-  return out != nullptr && end_value(copy(out, json));
-}
+inline bool writer::raw_value(std::string_view json) { return verbatim_value(json); }
 
-template <class Escape>
-bool writer::quoted_value(std::size_t max_escaped, Escape&& escape) {
-  char* out = begin_value(max_escaped + 2);
+// Short text (nearly all) is escaped in one reservation of its worst case.
+template <bool is_key, bool is_utf8, class Unit>
+bool writer::quoted(const Unit* text, std::size_t count) {
+  if (count > detail::escape_piece_units) return quoted_in_pieces<is_key, is_utf8>(text, count);
+  const std::size_t room = detail::max_escaped_size(count, sizeof(Unit)) + 2 +
+                           (is_key ? options_.key_separator.size() : 0);
+  char* out = is_key ? begin_key(room) : begin_value(room);
   if (out == nullptr) return false;
   *out++ = '"';
-  out = escape(out);
+  out = escape<is_utf8>(out, text, count);
   if (out == nullptr) return fail(write_error::invalid_utf8);
-  *out++ = '"';
-  return end_value(out);
+  return end_quoted<is_key>(out);
 }
 
-template <class Escape>
-bool writer::quoted_key(std::size_t max_escaped, Escape&& escape) {
-  char* out = begin_key(max_escaped + 2);
+// Long text goes in pieces (see detail::escape_piece_units): the first in
+// the room begin_value/begin_key gives, each later one in a reservation of
+// its own worst case, so no reservation grows with the string's length.
+template <bool is_key, bool is_utf8, class Unit>
+bool writer::quoted_in_pieces(const Unit* text, std::size_t count) {
+  // After the closing quote: a key's separator.
+  const std::size_t tail = 1 + (is_key ? options_.key_separator.size() : 0);
+  std::size_t piece = detail::escape_piece<is_utf8>(text, count);
+  const std::size_t first_room = 1 + detail::max_escaped_size(piece, sizeof(Unit)) + tail;
+  char* out = is_key ? begin_key(first_room) : begin_value(first_room);
   if (out == nullptr) return false;
   *out++ = '"';
-  out = escape(out);
-  if (out == nullptr) return fail(write_error::invalid_utf8);
-  *out++ = '"';
-  return commit(copy_separator(out, options_.key_separator));
+  for (;;) {
+    out = escape<is_utf8>(out, text, piece);
+    if (out == nullptr) return fail(write_error::invalid_utf8);
+    text += piece;
+    count -= piece;
+    if (count == 0) break;
+    if (!commit(out)) return false;
+    piece = detail::escape_piece<is_utf8>(text, count);
+    out = reserve(detail::max_escaped_size(piece, sizeof(Unit)) + tail);
+    if (out == nullptr) return false;
+  }
+  return end_quoted<is_key>(out);
 }
 
 inline bool writer::string_value(std::string_view utf8) {
-  const detail::escape_config config = escape_config();
-  return quoted_value(detail::max_escaped_size(utf8.size(), 1), [&](char* out) {
-    return detail::escape_utf8(out, utf8.data(), utf8.size(), config);
-  });
+  return quoted<false, true>(utf8.data(), utf8.size());
 }
 
-inline bool writer::key(std::string_view utf8) {
-  const detail::escape_config config = escape_config();
-  return quoted_key(detail::max_escaped_size(utf8.size(), 1), [&](char* out) {
-    return detail::escape_utf8(out, utf8.data(), utf8.size(), config);
-  });
-}
+inline bool writer::key(std::string_view utf8) { return quoted<true, true>(utf8.data(), utf8.size()); }
 
 template <class Unit>
 bool writer::string_value_units(const Unit* units, std::size_t count) {
-  const detail::escape_config config = escape_config();
-  return quoted_value(detail::max_escaped_size(count, sizeof(Unit)), [&](char* out) {
-    return detail::escape_code_units(out, units, count, config);
-  });
+  return quoted<false, false>(units, count);
 }
 
 template <class Unit>
 bool writer::key_units(const Unit* units, std::size_t count) {
-  const detail::escape_config config = escape_config();
-  return quoted_key(detail::max_escaped_size(count, sizeof(Unit)), [&](char* out) {
-    return detail::escape_code_units(out, units, count, config);
-  });
+  return quoted<true, false>(units, count);
 }
 
 }  // namespace ultrajson

@@ -27,6 +27,30 @@ inline constexpr std::size_t max_escaped_size(std::size_t units, std::size_t uni
   return units * (unit_size == 4 ? 12 : 6);
 }
 
+// Long text is escaped in pieces of at most this many units, each in a
+// reservation of its own worst case (24 KiB, 48 KiB for UCS-4): memory then
+// follows the output, not six or twelve times the input, and a caller's
+// fixed buffer never needs a larger spill area. Short strings are one piece.
+inline constexpr std::size_t escape_piece_units = 4096;
+
+// How many of the `count` units at text go in the next piece. UTF-8 is cut
+// before a continuation byte, so no sequence is split: valid text escapes
+// exactly as in one piece. (Invalid text may be cut inside a run of stray
+// continuation bytes; it is invalid in its piece too, so the result is the
+// same error.) Code units are code points: any cut will do.
+template <bool is_utf8, class Unit>
+inline std::size_t escape_piece(const Unit* text, std::size_t count) noexcept {
+  if (count <= escape_piece_units) return count;
+  std::size_t size = escape_piece_units;
+  if constexpr (is_utf8) {
+    while (size > escape_piece_units - 3 &&
+           (static_cast<unsigned char>(text[size]) & 0xC0u) == 0x80u) {
+      --size;
+    }
+  }
+  return size;
+}
+
 // For each ASCII byte: 0 when it stands for itself, else the character that
 // follows the backslash ('u' for the \u00XX form).
 using escape_table = std::array<char, 128>;

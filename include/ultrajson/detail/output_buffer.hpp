@@ -4,7 +4,9 @@
 // a whole value once, then write through a raw pointer with no further checks.
 // A fixed buffer short of the worst case lends a spill area instead, and
 // commit() copies what was really written back if it fits, so a caller's
-// buffer may be exactly as large as the document.
+// buffer may be exactly as large as the document. The spill is as large as
+// the largest worst-case reservation: the writer keeps those small (long
+// strings go in pieces, text that cannot fit is refused before).
 
 #include <cstddef>
 #include <cstdlib>
@@ -46,6 +48,9 @@ class output_buffer {
     if (capacity_ - size_ >= n && data_ != nullptr) return data_ + size_;
     return owned_ ? grow(n) : spill(n);
   }
+  // Whether this is a caller's buffer that never grows, and its room left.
+  bool is_fixed() const noexcept { return !owned_; }
+  std::size_t free_space() const noexcept { return capacity_ - size_; }
   // Marks everything up to `end` (a pointer from the last reserve(), advanced)
   // as written. False when a fixed buffer cannot hold it.
   bool commit(char* end) noexcept {
@@ -79,7 +84,9 @@ class output_buffer {
   }
 
   char* grow(std::size_t n) noexcept {
-    std::size_t wanted = capacity_ * 2;
+    constexpr std::size_t max_size = static_cast<std::size_t>(-1);
+    if (n > max_size - size_) return nullptr;
+    std::size_t wanted = capacity_ <= max_size / 2 ? capacity_ * 2 : max_size;
     if (wanted < size_ + n) wanted = size_ + n;
     if (wanted < 1024) wanted = 1024;
     void* bigger = std::realloc(data_, wanted);
