@@ -4,7 +4,8 @@
 #   tools/deps.sh test    build + test tools (CMake, Catch2, pytest, ...)
 #   tools/deps.sh bench   the above + benchmark peers (C++ and Python)
 #   tools/deps.sh dist    what tools/test_dist.sh needs (build, auditwheel)
-#   tools/deps.sh fuzz    the test tools + atheris (tools/fuzz_python.sh)
+#   tools/deps.sh fuzz    the test tools + clang's sanitizer runtimes and
+#                         atheris (tools/fuzz.sh, tools/fuzz_python.sh)
 #   tools/deps.sh x86     debootstrap, for the i386 root (tools/i386_root.sh)
 #   tools/deps.sh test --list-pip   print the Python packages, one a line, and
 #                                   install nothing (the i386 root reads them)
@@ -19,6 +20,7 @@ apt_packages+=(binutils-s390x-linux-gnu libstdc++-12-dev-s390x-cross
   binutils-aarch64-linux-gnu libstdc++-12-dev-arm64-cross)
 pip_packages=(pybind11 scikit-build-core hatch-fancy-pypi-readme pytest hypothesis mypy ujson==6.1.0 nox)
 if [[ $what == fuzz ]]; then
+  apt_packages+=(libclang-rt-14-dev)  # libFuzzer, ASan, UBSan for fuzz/*.cpp
   pip_packages+=(atheris)  # fuzz/python_fuzz.py (a wheel with its own libFuzzer)
 fi
 if [[ $what == bench ]]; then
