@@ -1,19 +1,17 @@
 #pragma once
 // The number scanner: checks JSON's number grammar, makes integers exact in
 // 64 bits (or hands back their text when larger) and doubles correctly
-// rounded through std::from_chars, which only ever sees text the grammar
-// check has accepted.
+// rounded (decimal_to_double.hpp), from text the grammar check has accepted.
 
 #include <cfloat>
-#include <charconv>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <string_view>
-#include <system_error>
 
 #include "../error.hpp"
 #include "bits.hpp"
+#include "decimal_to_double.hpp"
 #include "swar.hpp"
 
 namespace ultrajson::detail {
@@ -66,28 +64,6 @@ struct scanned_number {
   std::string_view text;
 };
 
-// When from_chars reports out of range, the value is either above DBL_MAX or
-// below half the smallest subnormal; the decimal magnitude tells which. digits
-// is the text without sign; exponent is the value after 'e' (0 if none).
-inline double out_of_range_value(std::string_view digits, long long exponent, bool negative) {
-  // Position of the first significant digit relative to the decimal point.
-  long long magnitude = 0;
-  std::size_t i = 0;
-  if (digits[0] != '0') {
-    while (i < digits.size() && is_digit(digits[i])) ++i;
-    magnitude = static_cast<long long>(i);
-  } else {
-    i = 2;  // past "0."
-    while (i < digits.size() && digits[i] == '0') {
-      ++i;
-      --magnitude;
-    }
-  }
-  const double value =
-      magnitude + exponent > 0 ? std::numeric_limits<double>::infinity() : 0.0;
-  return negative ? -value : value;
-}
-
 // Clinger's fast path: when the decimal significand fits in 53 bits and
 // |exponent| <= 22, both it and the power of ten are exact doubles, so one
 // IEEE multiplication or division rounds correctly. Only where doubles are
@@ -137,7 +113,7 @@ inline parse_error scan_number(const char*& p, const char* end, scanned_number& 
     ++p;
     if (p == end || !is_digit(*p)) return parse_error::invalid_number;
     // The significand goes on accumulating (wrapping past 19 digits, when
-    // only from_chars below is used).
+    // only the long path below is used).
     fraction_digits = accumulate_digits(p, end, mantissa);
     is_floating = true;
   }
@@ -157,18 +133,21 @@ inline parse_error scan_number(const char*& p, const char* end, scanned_number& 
 
   if (is_floating) {
     out.type = scanned_number::kind::floating;
+    const long long scale = exponent - static_cast<long long>(fraction_digits);
     if (integer_digits + fraction_digits <= 19 &&
-        exact_double_fast_path(mantissa, exponent - static_cast<long long>(fraction_digits),
-                               negative, out.floating)) {
+        exact_double_fast_path(mantissa, scale, negative, out.floating)) {
       return parse_error::none;
     }
-    const auto [end_of_number, ec] = std::from_chars(start, p, out.floating);
-    (void)end_of_number;
-    if (ec == std::errc::result_out_of_range) {
-      out.floating = out_of_range_value(
-          std::string_view(integer_start, static_cast<std::size_t>(p - integer_start)), exponent,
-          negative);
-    }
+    const decimal_text text{
+        std::string_view(integer_start, integer_digits),
+        fraction_digits == 0
+            ? std::string_view()
+            : std::string_view(integer_start + integer_digits + 1, fraction_digits),
+        exponent};
+    const double magnitude = integer_digits + fraction_digits <= 19
+                                 ? decimal_to_double(mantissa, scale, text)
+                                 : long_decimal_to_double(text);
+    out.floating = negative ? -magnitude : magnitude;
     return parse_error::none;
   }
 
