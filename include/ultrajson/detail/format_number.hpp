@@ -1,81 +1,132 @@
 #pragma once
-// Numbers to text: integers exactly, doubles as the shortest text that reads
-// back to the same double (std::to_chars), laid out as Python's repr(float)
-// lays it out: "1.0", "0.0001", "1e-05", "1e+16", "1.5e+300", "-0.0".
+// Numbers to text: integers exactly (std::to_chars), doubles as the
+// shortest text that reads back to the same double (double_to_decimal.hpp),
+// laid out as Python's repr(float) lays it out: "1.0", "0.0001", "1e-05",
+// "1e+16", "1.5e+300", "-0.0".
 
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 
+#include "double_to_decimal.hpp"
+
 namespace ultrajson::detail {
 
-// Room any formatted double or 64-bit integer needs.
-inline constexpr std::size_t max_number_chars = 32;
+// Room any formatted double or 64-bit integer needs: at most 24 characters,
+// plus slack for the fixed-size copies format_double makes.
+inline constexpr std::size_t max_number_chars = 40;
 
 template <class Integer>
 inline char* format_integer(char* out, Integer value) noexcept {
   return std::to_chars(out, out + max_number_chars, value).ptr;
 }
 
-// Writes a finite double; returns the position after it.
-inline char* format_double(char* out, double value) noexcept {
-  // Shortest round-trip digits in scientific form: "-1.2345e+16", "5e-324".
-  char scientific[max_number_chars];
-  const char* const sci_end =
-      std::to_chars(scientific, scientific + sizeof scientific, value, std::chars_format::scientific)
-          .ptr;
-  const char* s = scientific;
-  if (*s == '-') *out++ = *s++;
-  char digits[20];
-  std::size_t digit_count = 0;
-  for (; *s != 'e'; ++s) {
-    if (*s != '.') digits[digit_count++] = *s;
+// "00" "01" ... "99": two digits per division.
+struct digit_pairs {
+  char chars[200];
+  constexpr digit_pairs() : chars() {
+    for (int i = 0; i < 100; ++i) {
+      chars[2 * i] = static_cast<char>('0' + i / 10);
+      chars[2 * i + 1] = static_cast<char>('0' + i % 10);
+    }
   }
-  ++s;  // 'e'
-  const bool negative_exponent = *s == '-';
-  ++s;  // sign
-  int exponent = 0;
-  for (; s != sci_end; ++s) exponent = exponent * 10 + (*s - '0');
-  if (negative_exponent) exponent = -exponent;
+};
+inline constexpr digit_pairs two_digits{};
+
+inline void write_two_digits(char* out, std::uint32_t value) noexcept {
+  std::memcpy(out, two_digits.chars + 2 * value, 2);
+}
+
+// Exactly eight digits, zero-padded.
+inline void write_eight_digits(char* out, std::uint32_t value) noexcept {
+  const std::uint32_t high = value / 10000, low = value % 10000;
+  write_two_digits(out, high / 100);
+  write_two_digits(out + 2, high % 100);
+  write_two_digits(out + 4, low / 100);
+  write_two_digits(out + 6, low % 100);
+}
+
+// The digits of a value below 10^9, no padding; returns how many.
+inline int write_short_number(char* out, std::uint32_t value) noexcept {
+  int length = 1;
+  for (std::uint32_t bound = 10; length < 9 && value >= bound; bound *= 10) ++length;
+  char* end = out + length;
+  for (; value >= 100; value /= 100) {
+    end -= 2;
+    write_two_digits(end, value % 100);
+  }
+  if (value >= 10) {
+    write_two_digits(end - 2, value);
+  } else {
+    end[-1] = static_cast<char>('0' + value);
+  }
+  return length;
+}
+
+// The digits of a significand of at most 17 digits; returns how many. Split
+// in 32-bit pieces so that 32-bit targets divide 64 bits only once.
+inline int write_significand(char* out, std::uint64_t significand) noexcept {
+  if (significand < 100000000) return write_short_number(out, static_cast<std::uint32_t>(significand));
+  const auto high = static_cast<std::uint32_t>(significand / 100000000);
+  const auto low = static_cast<std::uint32_t>(significand - std::uint64_t{high} * 100000000);
+  const int length = write_short_number(out, high);
+  write_eight_digits(out + length, low);
+  return length + 8;
+}
+
+// Writes a finite double; returns the position after it. Writes scratch
+// bytes up to max_number_chars past out (fixed-size copies are cheaper
+// than exact ones).
+inline char* format_double(char* out, double value) noexcept {
+  if (bits_of_double(value) >> 63) {
+    *out++ = '-';
+    value = -value;
+  }
+  if (value == 0) {
+    std::memcpy(out, "0.0", 3);
+    return out + 3;
+  }
+  const shortest_decimal decimal = double_to_decimal(value);
+  char digits[32] = {};
+  int count = write_significand(digits, decimal.significand);
+  const int exponent = decimal.exponent + count - 1;  // of the first digit
+  while (digits[count - 1] == '0') --count;
 
   // repr switches to exponent form when the decimal point would sit more
   // than 16 places right of the first digit or 4 places left of it.
   const int point = exponent + 1;  // digits before the decimal point
-  const auto count = static_cast<int>(digit_count);
   if (point > 16 || point < -3) {
-    *out++ = digits[0];
-    if (count > 1) {
-      *out++ = '.';
-      std::memcpy(out, digits + 1, digit_count - 1);
-      out += count - 1;
-    }
+    out[0] = digits[0];
+    out[1] = '.';
+    std::memcpy(out + 2, digits + 1, 16);  // count <= 17
+    out += count > 1 ? count + 1 : 1;
     *out++ = 'e';
-    *out++ = negative_exponent ? '-' : '+';
-    const int magnitude = negative_exponent ? -exponent : exponent;
-    if (magnitude < 10) *out++ = '0';
-    return std::to_chars(out, out + 4, magnitude).ptr;
+    *out++ = exponent < 0 ? '-' : '+';
+    const auto magnitude = static_cast<std::uint32_t>(exponent < 0 ? -exponent : exponent);
+    if (magnitude < 100) {
+      write_two_digits(out, magnitude);
+      return out + 2;
+    }
+    *out = static_cast<char>('0' + magnitude / 100);
+    write_two_digits(out + 1, magnitude % 100);
+    return out + 3;
   }
-  if (point <= 0) {
-    *out++ = '0';
-    *out++ = '.';
-    for (int i = point; i < 0; ++i) *out++ = '0';
-    std::memcpy(out, digits, digit_count);
-    return out + count;
+  if (point <= 0) {  // 0.000ddd: at most three zeros after the point
+    std::memcpy(out, "0.000", 5);
+    std::memcpy(out + 2 - point, digits, 24);
+    return out + 2 - point + count;
   }
-  if (point >= count) {
-    std::memcpy(out, digits, digit_count);
-    out += count;
-    for (int i = count; i < point; ++i) *out++ = '0';
-    *out++ = '.';
-    *out++ = '0';
-    return out;
+  std::memcpy(out, digits, 16);  // point <= 16
+  if (point >= count) {  // ddd000.0
+    std::memset(out + count, '0', 16);
+    out[point] = '.';
+    out[point + 1] = '0';
+    return out + point + 2;
   }
-  std::memcpy(out, digits, static_cast<std::size_t>(point));
-  out += point;
-  *out++ = '.';
-  std::memcpy(out, digits + point, static_cast<std::size_t>(count - point));
-  return out + (count - point);
+  out[point] = '.';  // ddd.ddd
+  std::memcpy(out + point + 1, digits + point, 16);
+  return out + count + 1;
 }
 
 }  // namespace ultrajson::detail

@@ -1,0 +1,106 @@
+#pragma once
+// A double to its shortest decimal: the fewest significant digits that read
+// back to the same double, and of those the nearest to it (ties to an even
+// digit). Schubfach (Giulietti, "The Schubfach way to render doubles",
+// 2020), with the 128-bit powers of ten the parser uses. Integer arithmetic
+// only, so 32-bit x87 targets print the same digits.
+
+#include <cstdint>
+
+#include "eisel_lemire.hpp"
+#include "powers_of_ten.hpp"
+#include "wide_multiply.hpp"
+
+namespace ultrajson::detail {
+
+// value = significand * 10^exponent. The significand may end in zeros (0.1
+// comes out as 1000000000000000e-16): the caller drops them as characters,
+// cheaper than dividing.
+struct shortest_decimal {
+  std::uint64_t significand;
+  int exponent;
+};
+
+// Why the digits are right.
+//
+// A double v = c * 2^q reads back from every decimal inside its rounding
+// interval, [v - 2^(q-1), v + 2^(q-1)] (only 2^(q-2) below when c = 2^52 and
+// the double below is closer), closed when c is even (ties to even). With
+// k = floor(log10(2^q)) (floor(log10(3/4 * 2^q)) for the closer-below case)
+// the interval scaled by 10^-k is at least 1 and less than 10 wide, so it
+// holds at least one integer and at most one multiple of ten: the shortest
+// digits are that multiple of ten when there is one, else the integer
+// nearest v * 10^-k (the paper's theorem).
+//
+// The scaled bounds are computed in units of 1/4 (vbl, vb, vbr = 4 * bound *
+// 10^-k) as floor(g * cb * 2^h / 2^128), or-ed with 1 when the fraction is
+// nonzero ("round to odd"). That keeps every comparison with an even number
+// (4s, 4t, 2(s+t)) exact. g is the table's 10^-k rounded up, strictly above
+// the exact value (the table's exact entries get +1), so the computed
+// product exceeds the exact one by less than cb * 2^h < 2^59, i.e. by less
+// than 2^-69 of a unit: an exact integer shows a zero middle word, and the
+// paper shows that a fraction which is not zero is at least 2^-63, so the
+// middle word is nonzero exactly when the true fraction is.
+inline std::uint64_t round_to_odd(power_of_ten_significand g, std::uint64_t scaled) noexcept {
+  const uint128_parts high = multiply_64x64(g.high, scaled);
+  const uint128_parts low = multiply_64x64(g.low, scaled);
+  const std::uint64_t middle = high.low + low.high;
+  const std::uint64_t integer = high.high + (middle < low.high ? 1 : 0);
+  return integer | (middle != 0 ? 1 : 0);
+}
+
+// For a finite, positive double.
+inline shortest_decimal double_to_decimal(double value) noexcept {
+  const std::uint64_t bits = bits_of_double(value);
+  const std::uint64_t biased = bits >> 52;
+  const std::uint64_t fraction = bits & ((std::uint64_t{1} << 52) - 1);
+  const std::uint64_t c = biased == 0 ? fraction : fraction | (std::uint64_t{1} << 52);
+  const int q = biased == 0 ? -1074 : static_cast<int>(biased) - 1075;
+
+  // Integers below 2^53 are their own shortest digits: the interval is at
+  // most 1 wide, and a decimal with no more digits than the integer is an
+  // integer.
+  if (q < 0 && q >= -52 && (c & ((std::uint64_t{1} << -q) - 1)) == 0) {
+    return {c >> -q, 0};
+  }
+
+  const std::uint64_t odd = c & 1;  // an odd c's interval is open
+  const std::uint64_t cb = c << 2;
+  const std::uint64_t cbr = cb + 2;
+  const bool closer_below = fraction == 0 && biased > 1;
+  const std::uint64_t cbl = closer_below ? cb - 1 : cb - 2;
+  const int k = closer_below ? floor_log10_three_quarters_pow2(q) : floor_log10_pow2(q);
+  const int h = q + floor_log2_pow10(-k) + 1;  // 1..4
+  power_of_ten_significand g = power_of_ten(-k);
+  if (-k >= 0) {  // rounded down (or exact) in the table: make it an upper bound
+    g.low += 1;
+    g.high += g.low == 0 ? 1 : 0;
+  }
+  const std::uint64_t vb = round_to_odd(g, cb << h);
+  const std::uint64_t vbl = round_to_odd(g, cbl << h);
+  const std::uint64_t vbr = round_to_odd(g, cbr << h);
+
+  const std::uint64_t s = vb >> 2;
+  if (s >= 100) {
+    // One digit shorter: the multiple of ten in the interval, if any.
+    const std::uint64_t shorter = s / 10 * 10;
+    const std::uint64_t longer = shorter + 10;
+    const bool shorter_in = vbl + odd <= shorter << 2;
+    const bool longer_in = (longer << 2) + odd <= vbr;
+    if (shorter_in != longer_in) return {shorter_in ? shorter : longer, k};
+  }
+  const std::uint64_t t = s + 1;
+  const bool s_in = vbl + odd <= s << 2;
+  const bool t_in = (t << 2) + odd <= vbr;
+  std::uint64_t digits;
+  if (s_in != t_in) {
+    digits = s_in ? s : t;
+  } else {
+    // Both in: the nearer to v, ties to the even one.
+    const std::uint64_t midpoint = (s + t) << 1;
+    digits = vb < midpoint || (vb == midpoint && (s & 1) == 0) ? s : t;
+  }
+  return {digits, k};
+}
+
+}  // namespace ultrajson::detail
