@@ -1,0 +1,426 @@
+// The double conversions of detail/ (decimal_to_double.hpp: Eisel-Lemire
+// with an exact big-integer fallback; double_to_decimal.hpp: Schubfach)
+// against oracles that do not share their code:
+//   - parsing: C's strtod (glibc's is correctly rounded for any number of
+//     digits, on 32-bit x86 too: it works in integers);
+//   - printing: std::to_chars's shortest scientific form (libstdc++'s is
+//     integer-based Ryu, correct on 32-bit x86 too), and strtod reading the
+//     text back. std::from_chars is not an oracle: on 32-bit x86 GCC 12's
+//     rounds twice in x87 registers.
+// The random tests run ULTRAJSON_DOUBLE_TEST_COUNT cases each (environment;
+// defaults below keep CI short): the proof runs set it to 100000000.
+
+#include <catch2/catch.hpp>
+
+#include <cfloat>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <string>
+#include <string_view>
+
+#include <ultrajson/detail/format_number.hpp>
+#include <ultrajson/detail/number_scan.hpp>
+#include <ultrajson/detail/powers_of_ten.hpp>
+#include <ultrajson/detail/wide_multiply.hpp>
+
+#include "support.hpp"
+
+using test_support::bits_of;
+using test_support::double_from_bits;
+namespace detail = ultrajson::detail;
+
+namespace {
+
+std::size_t oracle_count() {
+  if (const char* text = std::getenv("ULTRAJSON_DOUBLE_TEST_COUNT")) {
+    return static_cast<std::size_t>(std::strtoull(text, nullptr, 10));
+  }
+#ifdef ULTRAJSON_TEST_SANITIZED
+  return 200000;
+#else
+  return 2000000;
+#endif
+}
+
+// Our parser's reading of a JSON number (the whole text must be one).
+double parse_ours(const std::string& text) {
+  detail::scanned_number number;
+  const char* p = text.data();
+  const ultrajson::parse_error error = detail::scan_number(p, text.data() + text.size(), number);
+  if (error != ultrajson::parse_error::none || p != text.data() + text.size() ||
+      number.type != detail::scanned_number::kind::floating) {
+    FAIL("not a floating JSON number: " << text);
+  }
+  return number.floating;
+}
+
+std::string print_ours(double value) {
+  char buffer[detail::max_number_chars];
+  return std::string(buffer, detail::format_double(buffer, value));
+}
+
+// Shortest significant digits and the decimal exponent of the first one.
+struct digits_and_exponent {
+  std::string digits;
+  int exponent = 0;
+  friend bool operator==(const digits_and_exponent& a, const digits_and_exponent& b) {
+    return a.digits == b.digits && a.exponent == b.exponent;
+  }
+};
+
+digits_and_exponent shortest_oracle(double positive) {
+  char buffer[64];
+  const char* end =
+      std::to_chars(buffer, buffer + sizeof buffer, positive, std::chars_format::scientific).ptr;
+  digits_and_exponent out;
+  const char* p = buffer;
+  for (; *p != 'e'; ++p) {
+    if (*p != '.') out.digits += *p;
+  }
+  while (out.digits.size() > 1 && out.digits.back() == '0') out.digits.pop_back();
+  out.exponent = std::atoi(std::string(p + 1, end).c_str());
+  return out;
+}
+
+digits_and_exponent shortest_ours(double positive) {
+  const detail::shortest_decimal decimal = detail::double_to_decimal(positive);
+  digits_and_exponent out{std::to_string(decimal.significand), 0};
+  out.exponent = decimal.exponent + static_cast<int>(out.digits.size()) - 1;
+  while (out.digits.size() > 1 && out.digits.back() == '0') out.digits.pop_back();
+  return out;
+}
+
+std::string hex(std::uint64_t bits) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "0x%016llx", static_cast<unsigned long long>(bits));
+  return buffer;
+}
+
+// "" or what is wrong with printing this finite double.
+std::string check_print(double value) {
+  const std::string text = print_ours(value);
+  const double back = std::strtod(text.c_str(), nullptr);
+  if (bits_of(back) != bits_of(value)) return text + " reads back (strtod) as another double";
+  if (bits_of(parse_ours(text)) != bits_of(value)) return text + " reads back (ours) differently";
+  if (value != 0) {
+    const double magnitude = std::fabs(value);
+    const digits_and_exponent ours = shortest_ours(magnitude), oracle = shortest_oracle(magnitude);
+    if (!(ours == oracle)) {
+      return text + ": digits " + ours.digits + "e" + std::to_string(ours.exponent) +
+             ", to_chars " + oracle.digits + "e" + std::to_string(oracle.exponent);
+    }
+  }
+  return "";
+}
+
+// "" or how our parse of text differs from strtod's.
+std::string check_parse(const std::string& text) {
+  const double expected = std::strtod(text.c_str(), nullptr);
+  const double got = parse_ours(text);
+  if (bits_of(got) == bits_of(expected)) return "";
+  return text + ": ours " + hex(bits_of(got)) + ", strtod " + hex(bits_of(expected));
+}
+
+// The exact decimal expansion of the point halfway between a finite
+// positive double and the next one up (or 2^1024 above DBL_MAX), in
+// scientific form with all its digits (up to 768 significant ones). Needs a
+// long double with at least 54 significand bits (x87's 64, or quad).
+constexpr bool exact_halfways = std::numeric_limits<long double>::digits >= 54 &&
+                                std::numeric_limits<long double>::max_exponent > 1024;
+
+std::string halfway_above(double value) {
+  const int exponent = std::ilogb(value) < -1022 ? -1074 : std::ilogb(value) - 52;
+  const long double half_ulp = std::ldexp(1.0L, exponent - 1);
+  char buffer[1000];
+  std::snprintf(buffer, sizeof buffer, "%.800Le", static_cast<long double>(value) + half_ulp);
+  std::string text = buffer;
+  const std::size_t e = text.find('e');
+  std::string mantissa = text.substr(0, e);
+  while (mantissa.back() == '0') mantissa.pop_back();
+  if (mantissa.back() == '.') mantissa.pop_back();
+  return mantissa + text.substr(e);
+}
+
+// The same decimal nudged just above or just below itself.
+std::string nudged(const std::string& exact, bool up, std::size_t extra_digits) {
+  const std::size_t e = exact.find('e');
+  std::string mantissa = exact.substr(0, e);
+  if (mantissa.find('.') == std::string::npos) mantissa += '.';
+  if (up) {
+    mantissa += std::string(extra_digits, '0') + "1";
+  } else {
+    // Last digit down by one, then nines: just below (the last digit of a
+    // trimmed expansion is nonzero).
+    std::size_t last = mantissa.size() - 1;
+    if (mantissa[last] == '.') --last;
+    --mantissa[last];
+    mantissa += std::string(extra_digits + 1, '9');
+  }
+  return mantissa + exact.substr(e);
+}
+
+// Decimals known to be hard to convert, in either direction.
+const char* const hard_decimals[] = {
+    // Halfway and next to it; ties to even.
+    "9007199254740993e0", "9007199254740993.0", "9007199254740993.000000000000000000000000001",
+    "9007199254740992.999999999999999999999999999", "9007199254740995e0",
+    "4.5035996273704955e15", "1e23", "8.589973e9", "1.00000000000000011102230246251565404236316680908203125",
+    "1.00000000000000011102230246251565404236316680908203124",
+    "1.00000000000000011102230246251565404236316680908203126",
+    // The ends of the range: DBL_MAX and its halfway point to 2^1024,
+    // DBL_MIN, the largest subnormal, 2^-1074 and half of it.
+    "1.7976931348623157e308", "1.7976931348623158e308",
+    "1.7976931348623158079372897140530341507993413271003782693617377898044496829276475094664e308",
+    "1.797693134862315807937289714053034150799341327100378269361737789804449682927647509466e308",
+    "1.7976931348623159e308", "2.2250738585072014e-308", "2.2250738585072011e-308",
+    "2.2250738585072012e-308", "2.225073858507201136057409796709131975934819546351645648e-308",
+    "4.9406564584124654e-324", "2.4703282292062327e-324", "2.4703282292062328e-324",
+    "2.47032822920623272088284396434110686182529901307162382212792841250337753635104375932649918180817996189898282347722858865463328355177969898199387398005390939063150356595155702263922908583924491051844359318028499365361525003193704576782492193656236698636584807570015857692699037063119282795585513329278343384093519780155312465972635795746227664652728272200563740064854999770965994704540208281662262378573934507363390079677619305775067401763246736009689513405355374585166611342237666786041621596804619144672918403005300575308490487653917113865916462395249126236538818796362393732804238910186723484976682350898633885879256283027559956575244555072551893136908362547791869486679949683240497058210285131854513962138377228261454376934125320985913276672363281255e-324",
+    "2.47032822920623272088284396434110686182529901307162382212792841250337753635104375932649918180817996189898282347722858865463328355177969898199387398005390939063150356595155702263922908583924491051844359318028499365361525003193704576782492193656236698636584807570015857692699037063119282795585513329278343384093519780155312465972635795746227664652728272200563740064854999770965994704540208281662262378573934507363390079677619305775067401763246736009689513405355374585166611342237666786041621596804619144672918403005300575308490487653917113865916462395249126236538818796362393732804238910186723484976682350898633885879256283027559956575244555072551893136908362547791869486679949683240497058210285131854513962138377228261454376934125320985913276672363281245e-324",
+    "1e-324", "3e-324", "7.4109846876186981e-324", "7.4109846876186982e-324",
+    // x87 double rounding under GCC 12's from_chars (the -m32 regression).
+    "2849746107280782e6", "1.532359244789548e+24",
+    // Paxson's hard cases ("A program for testing IEEE decimal-binary
+    // conversion", 1991): decimal-to-binary, then binary-to-decimal.
+    "5e+125", "69e+267", "999e-26", "7861e-34", "75569e-254", "928609e-261", "9210917e+80",
+    "84863171e+114", "653777767e+273", "5232604057e-298", "27235667517e-109",
+    "653532977297e-123", "3142213164987e-294", "46202199371337e-72", "231010996856685e-73",
+    "9324754620109615e+212", "78459735791271921e+49", "272104041512242479e+200",
+    "6802601037806061975e+198", "20505426358836677347e-221", "836168422905420598437e-234",
+    "4891559871276714924261e+222", "9e-265", "85e-37", "623e+100", "3571e+263", "81661e+153", "920657e-23", "4603285e-24",
+    "87575437e-309", "245540327e+122", "6138508175e+120", "83356057653e+193",
+    "619534293513e+124", "2335141086879e+218", "36167929443327e-159", "609610927149051e-255",
+    "3743626360493413e-165", "94080055902682397e-242", "899810892172646163e+283",
+    "7120190517612959703e+120", "25188282901709339043e-252", "308984926168550152811e-52",
+    "6372891218502368041059e+64",
+    // Long significands, leading zeros, huge exponents.
+    "0.000000000000000000000000000000000000000000001e45", "1000000000000000000000000000000e-30",
+    "123456789012345678901234567890123456789e-20", "0.1e-999999999", "1e999999999",
+    "0.99999999999999999999999999999999999999999e-307",
+};
+
+}  // namespace
+
+TEST_CASE("the 64x64->128 product: portable and native agree") {
+  using detail::multiply_64x64;
+  using detail::multiply_64x64_portable;
+  const std::uint64_t max = ~std::uint64_t{0};
+  CHECK(multiply_64x64_portable(max, max).high == max - 1);
+  CHECK(multiply_64x64_portable(max, max).low == 1);
+  CHECK(multiply_64x64_portable(std::uint64_t{1} << 32, std::uint64_t{1} << 32).high == 1);
+  CHECK(multiply_64x64_portable(std::uint64_t{1} << 32, std::uint64_t{1} << 32).low == 0);
+  CHECK(multiply_64x64_portable(0, max).high == 0);
+  std::mt19937_64 random(1);
+  for (int i = 0; i < 100000; ++i) {
+    const std::uint64_t a = random() >> (i % 64), b = random() >> (i / 64 % 64);
+    const detail::uint128_parts portable = multiply_64x64_portable(a, b);
+    const detail::uint128_parts native = multiply_64x64(a, b);
+    REQUIRE(portable.high == native.high);
+    REQUIRE(portable.low == native.low);
+    // Checked a third way: the low word is the wrapped product, and the
+    // high word times 2^64 plus the low word divided by a gives b back.
+    REQUIRE(portable.low == a * b);
+    if (a != 0 && portable.high < a) {
+      // (high * 2^64 + low) / a, by long division in 64-bit halves.
+      std::uint64_t remainder = portable.high, quotient = 0;
+      for (int bit = 63; bit >= 0; --bit) {
+        const bool carry = (remainder >> 63) != 0;
+        remainder = (remainder << 1) | ((portable.low >> bit) & 1);
+        quotient <<= 1;
+        if (carry || remainder >= a) {
+          remainder -= a;
+          quotient |= 1;
+        }
+      }
+      REQUIRE(quotient == b);
+      REQUIRE(remainder == 0);
+    }
+  }
+}
+
+TEST_CASE("integer logarithms match the real ones over their ranges") {
+  // q * log(x) is never within 1e-9 of an integer here (checked), so long
+  // double's logarithms give the floor exactly.
+  const long double log2_10 = std::log2(10.0L), log10_2 = std::log10(2.0L);
+  const long double log10_three_quarters = std::log10(0.75L);
+  const auto exact_floor = [](long double x) {
+    const long double f = std::floor(x);
+    REQUIRE(x - f > 1e-9L);
+    REQUIRE(f + 1 - x > 1e-9L);
+    return static_cast<int>(f);
+  };
+  for (int q = -400; q <= 400; ++q) {
+    if (q == 0) continue;
+    INFO("q " << q);
+    REQUIRE(detail::floor_log2_pow10(q) == exact_floor(q * log2_10));
+  }
+  CHECK(detail::floor_log2_pow10(0) == 0);
+  for (int e = -1100; e <= 1100; ++e) {
+    INFO("e " << e);
+    if (e != 0) REQUIRE(detail::floor_log10_pow2(e) == exact_floor(e * log10_2));
+    REQUIRE(detail::floor_log10_three_quarters_pow2(e) ==
+            exact_floor(e * log10_2 + log10_three_quarters));
+  }
+  CHECK(detail::floor_log10_pow2(0) == 0);
+}
+
+TEST_CASE("the power table: exact entries are the powers of five") {
+  // The generator's own check is the CTest that regenerates the header;
+  // this one is independent of it: 10^q = 5^q * 2^q, so for q <= 27 (5^q
+  // below 2^64) the entry is 5^q shifted up to the top bit.
+  std::uint64_t five = 1;
+  for (int q = 0; q <= 27; ++q, five *= 5) {
+    const detail::power_of_ten_significand entry = detail::power_of_ten(q);
+    const int shift = detail::count_leading_zeros(five);
+    CHECK(entry.high == five << shift);
+    CHECK(entry.low == 0);
+  }
+  // Negative powers are rounded up: 1e-1 = 0xCCC...CD.
+  CHECK(detail::power_of_ten(-1).high == 0xCCCCCCCCCCCCCCCCu);
+  CHECK(detail::power_of_ten(-1).low == 0xCCCCCCCCCCCCCCCDu);
+}
+
+TEST_CASE("hard decimals parse as strtod does") {
+  for (const char* text : hard_decimals) {
+    INFO(text);
+    CHECK(check_parse(text) == "");
+    CHECK(check_parse(std::string("-") + text) == "");
+  }
+}
+
+TEST_CASE("hard doubles print as to_chars's shortest and read back") {
+  // The doubles nearest the hard decimals, and a few more.
+  for (const char* text : hard_decimals) {
+    const double value = std::strtod(text, nullptr);
+    INFO(text);
+    if (std::isfinite(value)) CHECK(check_print(value) == "");
+  }
+  const double cases[] = {5e-324, 1e-323, 1.5e-323, 2.225073858507201e-308, DBL_MIN, DBL_MAX,
+                          9007199254740992.0, 0.1, 0.3, 2.0 / 3, 1e22, 5e22, 1e-5,
+                          123456789012345680.0};
+  for (const double value : cases) {
+    INFO(hex(bits_of(value)));
+    CHECK(check_print(value) == "");
+  }
+  // Every binary exponent, with the smallest, largest and some middle
+  // mantissas: powers of two (the lopsided intervals) and their neighbours.
+  std::mt19937_64 random(3);
+  for (std::uint64_t biased = 0; biased < 2047; ++biased) {
+    for (const std::uint64_t fraction :
+         {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{2}, (std::uint64_t{1} << 52) - 1,
+          (std::uint64_t{1} << 52) - 2, random() >> 12, random() >> 12}) {
+      const std::uint64_t bits = biased << 52 | fraction;
+      INFO(hex(bits));
+      const std::string problem = check_print(double_from_bits(bits));
+      if (!problem.empty()) FAIL(problem);
+    }
+  }
+}
+
+TEST_CASE("halfway points between doubles, and just beside them, parse as strtod does") {
+  if (!exact_halfways) {
+    // Without a wide long double the exact midpoints come from the fixed
+    // cases above only.
+    SUCCEED("long double too narrow for exact midpoints");
+    return;
+  }
+  std::mt19937_64 random(5);
+  const std::size_t count = oracle_count() / 200 + 200;
+  const double specials[] = {5e-324, 2.225073858507201e-308, DBL_MIN, DBL_MAX, 1.0, 9007199254740992.0};
+  for (std::size_t i = 0; i < count; ++i) {
+    double value;
+    if (i < std::size(specials)) {
+      value = specials[i];
+    } else {
+      do value = double_from_bits(random() >> 1);
+      while (!std::isfinite(value) || value == 0);
+    }
+    const std::string exact = halfway_above(value);
+    for (const std::string& text :
+         {exact, nudged(exact, true, 0), nudged(exact, false, 0), nudged(exact, true, 30)}) {
+      const std::string problem = check_parse(text);
+      if (!problem.empty()) FAIL(problem);
+    }
+  }
+}
+
+TEST_CASE("random bit patterns print as to_chars's shortest and read back exactly") {
+  std::mt19937_64 random(20261130);
+  const std::size_t count = oracle_count();
+  std::size_t checked = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::uint64_t bits = random();
+    const double value = double_from_bits(bits);
+    if (!std::isfinite(value)) continue;
+    const std::string problem = check_print(value);
+    if (!problem.empty()) FAIL(hex(bits) << ": " << problem);
+    ++checked;
+  }
+  INFO("checked " << checked << " of " << count);
+  CHECK(checked >= count - count / 1000 - 10);
+}
+
+TEST_CASE("random decimal strings parse as strtod does") {
+  // Significands of 1 to 19 digits (most), 20 to 40, and up to 850; decimal
+  // exponents from below the subnormals to above DBL_MAX; written in the
+  // number forms JSON allows.
+  std::mt19937_64 random(11302026);
+  const std::size_t count = oracle_count();
+  std::uniform_int_distribution<int> digit(0, 9), nonzero(1, 9), magnitude(-345, 312);
+  std::uniform_int_distribution<int> percent(0, 99);
+  std::string text, digits;
+  for (std::size_t i = 0; i < count; ++i) {
+    const int kind = percent(random);
+    std::size_t length;
+    if (kind < 75) {
+      length = static_cast<std::size_t>(1 + random() % 19);
+    } else if (kind < 97) {
+      length = static_cast<std::size_t>(20 + random() % 21);
+    } else {
+      length = static_cast<std::size_t>(41 + random() % 810);
+    }
+    digits.assign(1, static_cast<char>('0' + nonzero(random)));
+    for (std::size_t k = 1; k < length; ++k) digits += static_cast<char>('0' + digit(random));
+    // Long runs of zeros or nines after a prefix sit near short decimals.
+    if (length > 20 && kind % 3 == 0) {
+      const std::size_t from = 1 + static_cast<std::size_t>(random() % 18);
+      for (std::size_t k = from; k + 1 < length; ++k) digits[k] = kind % 2 ? '9' : '0';
+    }
+    const int first = magnitude(random);  // decimal exponent of the first digit
+    text.clear();
+    if (random() % 2) text += '-';
+    switch (random() % 3) {
+      case 0:  // d.ddde±x
+        text += digits[0];
+        if (length > 1) text.append(".").append(digits, 1, std::string::npos);
+        text += random() % 2 ? 'e' : 'E';
+        text += std::to_string(first);
+        break;
+      case 1:  // dddde±x, the exponent of the last digit
+        text += digits;
+        text += 'e';
+        text += std::to_string(first - static_cast<int>(length) + 1);
+        break;
+      default:  // plain decimal where it is short enough, else 0.000ddd e±x
+        if (first >= 0 && first < 40) {
+          const auto point = static_cast<std::size_t>(first) + 1;
+          if (point < length) {
+            text += digits.substr(0, point) + "." + digits.substr(point);
+          } else {
+            text += digits + std::string(point - length, '0') + ".0";
+          }
+        } else {
+          text += "0." + std::string(static_cast<std::size_t>(random() % 5), '0') + digits + "e" +
+                  std::to_string(first + 1);
+        }
+    }
+    const std::string problem = check_parse(text);
+    if (!problem.empty()) FAIL(problem);
+  }
+}
