@@ -323,7 +323,7 @@ TEST_CASE("hard doubles print as to_chars's shortest and read back") {
   }
 }
 
-TEST_CASE("halfway points between doubles, and just beside them, parse as strtod does") {
+TEST_CASE("halfway points between doubles and just beside them parse as strtod does") {
   if (!exact_halfways) {
     // Without a wide long double the exact midpoints come from the fixed
     // cases above only.
