@@ -81,14 +81,14 @@ inline shortest_decimal double_to_decimal(double value) noexcept {
   const std::uint64_t vbr = round_to_odd(g, cbr << h);
 
   const std::uint64_t s = vb >> 2;
-  if (s >= 100) {
-    // One digit shorter: the multiple of ten in the interval, if any.
-    const std::uint64_t shorter = s / 10 * 10;
-    const std::uint64_t longer = shorter + 10;
-    const bool shorter_in = vbl + odd <= shorter << 2;
-    const bool longer_in = (longer << 2) + odd <= vbr;
-    if (shorter_in != longer_in) return {shorter_in ? shorter : longer, k};
-  }
+  // One digit shorter: the multiple of ten in the interval, if any. (Java's
+  // Double.toString tries this only from s >= 100: Java wants at least two
+  // digits; repr wants the shortest: 5e-323, not 4.9e-323.)
+  const std::uint64_t shorter = s / 10 * 10;
+  const std::uint64_t longer = shorter + 10;
+  const bool shorter_in = vbl + odd <= shorter << 2;
+  const bool longer_in = (longer << 2) + odd <= vbr;
+  if (shorter_in != longer_in) return {shorter_in ? shorter : longer, k};
   const std::uint64_t t = s + 1;
   const bool s_in = vbl + odd <= s << 2;
   const bool t_in = (t << 2) + odd <= vbr;
