@@ -22,7 +22,9 @@ PYTHONS = ["3.9", "3.10", "3.11", "3.12", "3.13"]
 BUILD_REQUIREMENTS = nox.project.load_toml("pyproject.toml")["build-system"]["requires"]
 # ujson: the differential test compares against it (pinned: its messages;
 # 6.1.0 requires Python 3.10, so 3.9 runs without that test).
-TEST_REQUIREMENTS = ["pytest", "hypothesis", "mypy", 'ujson==6.1.0; python_version >= "3.10"']
+# numpy: dumps encodes its arrays natively (the module never imports it).
+TEST_REQUIREMENTS = ["pytest", "hypothesis", "mypy", 'ujson==6.1.0; python_version >= "3.10"',
+                     "numpy"]
 
 ROOT = Path(__file__).parent
 

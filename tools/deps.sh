@@ -18,7 +18,7 @@ apt_packages=(catch2 cmake g++ g++-multilib clang qemu-user pkg-config)
 # with g++-multilib (which the -m32 build needs).
 apt_packages+=(binutils-s390x-linux-gnu libstdc++-12-dev-s390x-cross
   binutils-aarch64-linux-gnu libstdc++-12-dev-arm64-cross)
-pip_packages=(pybind11 scikit-build-core hatch-fancy-pypi-readme pytest hypothesis mypy ujson==6.1.0 nox)
+pip_packages=(pybind11 scikit-build-core hatch-fancy-pypi-readme pytest hypothesis mypy ujson==6.1.0 nox numpy)
 if [[ $what == fuzz ]]; then
   apt_packages+=(libclang-rt-14-dev)  # libFuzzer, ASan, UBSan for fuzz/*.cpp
   pip_packages+=(atheris)  # fuzz/python_fuzz.py (a wheel with its own libFuzzer)

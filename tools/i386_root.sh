@@ -22,7 +22,9 @@ venv=/opt/venv
 # each other here, so ../shared/data resolves the same way.
 # What the root needs from Debian: CPython with its headers and venv, and the
 # tools that build the module.
-debian_packages=python3,python3-dev,python3-venv,python3-pip,g++,cmake,make
+# numpy comes from Debian: the package index has no 32-bit x86 wheel of it,
+# and the venv sees Debian's packages (pip's own win where both have one).
+debian_packages=python3,python3-dev,python3-venv,python3-pip,python3-numpy,g++,cmake,make
 src=/work/ultrajson
 data=/work/shared/data
 
@@ -147,8 +149,11 @@ $(tail -n 5 "$root.log")"
     echo "$debian_packages" >"$root/.debootstrap-done"
   fi
   if [[ ! -x $root$venv/bin/python3 ]]; then
-    chroot "$root" /usr/bin/python3 -m venv "$venv"
+    chroot "$root" /usr/bin/python3 -m venv --system-site-packages "$venv"
   fi
+  # A venv made before it saw Debian's packages sees them from now on.
+  sed -i 's/^include-system-site-packages = false$/include-system-site-packages = true/' \
+    "$root$venv/pyvenv.cfg"
   # The marker keeps the package lists it was made with: a changed list reinstalls.
   local wanted
   wanted=$(bash tools/deps.sh test --list-pip; cat bench/requirements.txt)

@@ -11,6 +11,7 @@
 #include "object_walker.hpp"
 
 #include <cmath>
+#include <limits>
 #include <new>
 #include <string_view>
 #include <vector>
@@ -18,6 +19,7 @@
 #include <ultrajson/writer.hpp>
 
 #include "errors.hpp"
+#include "native_types.hpp"
 #include "unicode.hpp"
 
 namespace ultrajson::python {
@@ -255,13 +257,7 @@ class encoder {
     }
     if (PyUnicode_Check(object)) return done(str_value(object));
     if (PyFloat_Check(object)) return done(float_value(PyFloat_AS_DOUBLE(object)));
-    if (is_decimal(object)) {
-      PyObject* number = PyNumber_Float(object);
-      if (number == nullptr) return step::failed;
-      const double d = PyFloat_AS_DOUBLE(number);
-      Py_DECREF(number);
-      return done(float_value(d));
-    }
+    if (natives_.is_decimal(object)) return done(decimal_value(object));
     if (PyDict_Check(object)) return open_dict(object);
     if (PyList_Check(object)) return open(object, frame::list);
     if (PyTuple_Check(object)) return open(object, frame::tuple);
@@ -272,31 +268,72 @@ class encoder {
     started = done(to_json(object, found));
     if (found || started == step::failed) return started;
     if (settings_.default_function != nullptr) return call_default(object, chain);
-    PyErr_Format(PyExc_TypeError, "%R is not JSON serializable", object);
+    return native_value(object, chain);
+  }
+
+  // A Decimal's own digits (str(d): "1.10", "-0", "1E+400"), not a float's;
+  // NaN and the infinities as a float's are (allow_nan decides).
+  bool decimal_value(PyObject* decimal) {
+    PyObject* text = PyObject_Str(decimal);
+    if (text == nullptr) return false;
+    Py_ssize_t size;
+    const char* digits = PyUnicode_AsUTF8AndSize(text, &size);
+    bool ok = digits != nullptr;
+    if (ok) {
+      const std::string_view number(digits, static_cast<std::size_t>(size));
+      const std::size_t sign = number.front() == '-' ? 1 : 0;
+      const char first = number.size() > sign ? number[sign] : '0';
+      if (first == 'N' || first == 's') {  // NaN, sNaN
+        ok = float_value(std::numeric_limits<double>::quiet_NaN());
+      } else if (first == 'I') {
+        ok = float_value(sign != 0 ? -HUGE_VAL : HUGE_VAL);
+      } else {
+        ok = writer_.raw_number(number) || writer_failed();
+      }
+    }
+    Py_DECREF(text);
+    return ok;
+  }
+
+  // The types encoded natively where ujson raised TypeError (no default
+  // given): what natives_ makes is encoded in the object's place.
+  step native_value(PyObject* object, int chain) {
+    if (chain >= max_default_chain) return chain_too_long();
+    PyObject* replaced = natives_.replacement(object);
+    if (replaced == nullptr) {
+      if (!PyErr_Occurred()) PyErr_Format(PyExc_TypeError, "%R is not JSON serializable", object);
+      return step::failed;
+    }
+    return start_replacement(replaced, chain);
+  }
+
+  static step chain_too_long() {
+    // ujson's type and wording for a default() that never converges.
+    PyErr_SetString(PyExc_TypeError, "maximum recursion depth exceeded");
     return step::failed;
   }
 
-  static bool is_decimal(PyObject* object) {
-    // A Decimal exists only once its module is imported; don't import it.
-    PyObject* module = PyDict_GetItemString(PyImport_GetModuleDict(), "decimal");  // borrowed
-    if (module == nullptr) return false;
-    PyObject* decimal_type = PyObject_GetAttrString(module, "Decimal");
-    if (decimal_type == nullptr) {
-      PyErr_Clear();
-      return false;
+  // Starts what default() or a native type gave in an object's place, and
+  // releases it (an opened container's frame holds its own reference).
+  step start_replacement(PyObject* replaced, int chain) {
+    step started;
+    PyTypeObject* const type = Py_TYPE(replaced);
+    if (type == &PyUnicode_Type || type == &PyLong_Type || type == &PyFloat_Type ||
+        type == &PyList_Type || type == &PyDict_Type || type == &PyTuple_Type ||
+        replaced == Py_True || replaced == Py_False || replaced == Py_None) {
+      started = start(replaced);
+    } else {
+      // At most max_default_chain replacements deep: the C stack stays bounded.
+      started = other_value(replaced, chain + 1);
     }
-    const int is = PyObject_IsInstance(object, decimal_type);
-    Py_DECREF(decimal_type);
-    if (is < 0) PyErr_Clear();
-    return is > 0;
+    Py_DECREF(replaced);
+    return started;
   }
 
   // The bound method `name` of the object, or nullptr: with an error set
   // unless the object has no such attribute.
-  static PyObject* method(PyObject* object, const char* name) {
-    PyObject* bound = PyObject_GetAttrString(object, name);
-    if (bound == nullptr && PyErr_ExceptionMatches(PyExc_AttributeError)) PyErr_Clear();
-    return bound;
+  PyObject* method(PyObject* object, const char* name) {
+    return natives_.optional_attribute(object, name);
   }
 
   // object.toDict(), when the object has it (`found`): the dict it returns
@@ -353,25 +390,10 @@ class encoder {
   }
 
   step call_default(PyObject* object, int chain) {
-    if (chain >= max_default_chain) {
-      // ujson's type and wording for a default() that never converges.
-      PyErr_SetString(PyExc_TypeError, "maximum recursion depth exceeded");
-      return step::failed;
-    }
+    if (chain >= max_default_chain) return chain_too_long();
     PyObject* replaced = PyObject_CallOneArg(settings_.default_function, object);
     if (replaced == nullptr) return step::failed;
-    step started;
-    PyTypeObject* const type = Py_TYPE(replaced);
-    if (type == &PyUnicode_Type || type == &PyLong_Type || type == &PyFloat_Type ||
-        type == &PyList_Type || type == &PyDict_Type || type == &PyTuple_Type ||
-        replaced == Py_True || replaced == Py_False || replaced == Py_None) {
-      started = start(replaced);
-    } else {
-      // At most max_default_chain calls deep: the C stack stays bounded.
-      started = other_value(replaced, chain + 1);
-    }
-    Py_DECREF(replaced);  // an opened container's frame holds its own reference
-    return started;
+    return start_replacement(replaced, chain);
   }
 
   // int_value and float_value are forced inline into start(): with start()
@@ -471,6 +493,7 @@ class encoder {
   const dumps_settings& settings_;
   writer writer_;
   std::vector<frame> stack_;
+  native_types natives_;
   bool raw_ = false;  // __json__ text went in: the output may not be ASCII
 };
 

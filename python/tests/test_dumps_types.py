@@ -97,19 +97,21 @@ def test_str_enum_writes_its_value():
 @pytest.mark.parametrize(
     "value,expected",
     [
+        # Exact: the Decimal's own digits (str(d)), never a float's (issue 11).
         (decimal.Decimal("1.1"), "1.1"),
-        (decimal.Decimal("1.10"), "1.1"),
+        (decimal.Decimal("1.10"), "1.10"),
         (decimal.Decimal("0.1"), "0.1"),
-        (decimal.Decimal("-0"), "-0.0"),
-        (decimal.Decimal(3), "3.0"),
-        (decimal.Decimal("1e16"), "1e+16"),
-        (decimal.Decimal("0.1000000000000000055511151231257827"), "0.1"),
-        (decimal.Decimal("1e400"), "Infinity"),
+        (decimal.Decimal("-0"), "-0"),
+        (decimal.Decimal(3), "3"),
+        (decimal.Decimal("1e16"), "1E+16"),
+        (decimal.Decimal("0.1000000000000000055511151231257827"),
+         "0.1000000000000000055511151231257827"),
+        (decimal.Decimal("1e400"), "1E+400"),
         (decimal.Decimal("-Infinity"), "-Infinity"),
         (decimal.Decimal("NaN"), "NaN"),
     ],
 )
-def test_decimal_through_float(value, expected):
+def test_decimal_by_its_digits(value, expected):
     assert dumps(value) == expected
 
 

@@ -218,3 +218,12 @@ def test_depth_limit_is_the_spec_s():
     with pytest.raises(OverflowError, match="Maximum recursion level reached"):
         ultrajson.dumps(nested(1025))
     assert ultrajson.dumps(nested(1024)) == ujson.dumps(nested(1024))
+
+
+@pytest.mark.parametrize("call", ['loads(obj="1", bogus=1)', 'loads("1", bogus=1)',
+                                  "loads(bogus=1)", 'loads("1", 2)'])
+def test_a_wrong_call_with_hooks_is_worded_as_ujson_words_it_without(call):
+    with pytest.raises(TypeError) as theirs:
+        eval("ujson." + call)
+    with pytest.raises(TypeError, match=re.escape(str(theirs.value))):
+        eval("ultrajson." + call[:-1] + ", object_hook=None)")

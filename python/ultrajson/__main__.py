@@ -28,9 +28,12 @@ import argparse
 import errno
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING
 
 from . import JSONDecodeError, dumps, loads, loads_lines
+
+if TYPE_CHECKING:  # annotations only: typing.Any is no class before 3.11
+    from typing import Any
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,7 +7,10 @@ names the line of the whole input it stands on.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator, Union
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # annotations only: typing.Any is no class before 3.11
+    from typing import Any, Iterable, Iterator, Union
 
 # The package has imported these from the extension before it imports this
 # module; taking them from the package lets type checkers use its stubs.
