@@ -2,6 +2,13 @@
 
 #include <initializer_list>
 
+// Only the field macros of datetime.h are used: they read the objects'
+// fields and need no capsule import (PyDateTime_IMPORT), whose pointer the
+// header keeps in a static of its own.
+#include <datetime.h>
+
+#include "unicode.hpp"
+
 namespace ultrajson::python {
 namespace {
 
@@ -13,6 +20,41 @@ PyObject* imported(const char* module_name, const char* name) {
   PyObject* found = PyObject_GetAttrString(module, name);
   if (found == nullptr) PyErr_Clear();
   return found;
+}
+
+// Writes value as `digits` decimal digits, zero-padded; returns the end.
+char* put_digits(char* out, int value, int digits) {
+  for (int i = digits - 1; i >= 0; --i) {
+    out[i] = static_cast<char>('0' + value % 10);
+    value /= 10;
+  }
+  return out + digits;
+}
+
+// HH:MM:SS, then .ffffff when the microseconds are not zero: isoformat's time.
+char* put_time(char* out, int hour, int minute, int second, int microsecond) {
+  out = put_digits(out, hour, 2);
+  *out++ = ':';
+  out = put_digits(out, minute, 2);
+  *out++ = ':';
+  out = put_digits(out, second, 2);
+  if (microsecond != 0) {
+    *out++ = '.';
+    out = put_digits(out, microsecond, 6);
+  }
+  return out;
+}
+
+char* put_date(char* out, PyObject* date) {
+  out = put_digits(out, PyDateTime_GET_YEAR(date), 4);
+  *out++ = '-';
+  out = put_digits(out, PyDateTime_GET_MONTH(date), 2);
+  *out++ = '-';
+  return put_digits(out, PyDateTime_GET_DAY(date), 2);
+}
+
+bool has_tzinfo(PyObject* object) {
+  return reinterpret_cast<_PyDateTime_BaseTZInfo*>(object)->hastzinfo != 0;
 }
 
 // 1, 0, or -1 with an error set; a type not imported has no instances.
@@ -28,6 +70,7 @@ native_types::~native_types() {
     Py_DECREF(layout.names);
   }
   Py_XDECREF(last_type_);
+  Py_XDECREF(datetime_);
   Py_XDECREF(date_);
   Py_XDECREF(time_);
   Py_XDECREF(uuid_);
@@ -44,6 +87,7 @@ native_types::~native_types() {
 
 bool native_types::resolve() {
   resolved_ = true;
+  datetime_ = imported("datetime", "datetime");
   date_ = imported("datetime", "date");  // datetime is a subclass
   time_ = imported("datetime", "time");
   uuid_ = imported("uuid", "UUID");
@@ -128,7 +172,7 @@ PyObject* native_types::replacement(PyObject* object) {
   if (!resolved_ && !resolve()) return nullptr;
   switch (kind_of(object)) {
     case kind::dataclass: return dataclass_fields(object);
-    case kind::iso_format: return PyObject_CallMethodNoArgs(object, isoformat_);
+    case kind::iso_format: return iso_format(object);
     case kind::uuid: return PyObject_Str(object);
     case kind::enumeration: return PyObject_GetAttr(object, enum_value_);
     // numpy: an array as nested lists of Python values, a scalar as its
@@ -138,6 +182,28 @@ PyObject* native_types::replacement(PyObject* object) {
     case kind::none: break;
   }
   return nullptr;
+}
+
+// What isoformat() returns: written here for the exact naive types (the
+// common case, and printf-free), by isoformat() itself for the rest (aware
+// values, whose offset tzinfo gives, and subclasses, which may override it).
+PyObject* native_types::iso_format(PyObject* object) {
+  PyObject* const type = reinterpret_cast<PyObject*>(Py_TYPE(object));
+  char text[32];
+  char* end = nullptr;
+  if (type == datetime_ && !has_tzinfo(object)) {
+    end = put_date(text, object);
+    *end++ = 'T';
+    end = put_time(end, PyDateTime_DATE_GET_HOUR(object), PyDateTime_DATE_GET_MINUTE(object),
+                   PyDateTime_DATE_GET_SECOND(object), PyDateTime_DATE_GET_MICROSECOND(object));
+  } else if (type == date_) {
+    end = put_date(text, object);
+  } else if (type == time_ && !has_tzinfo(object)) {
+    end = put_time(text, PyDateTime_TIME_GET_HOUR(object), PyDateTime_TIME_GET_MINUTE(object),
+                   PyDateTime_TIME_GET_SECOND(object), PyDateTime_TIME_GET_MICROSECOND(object));
+  }
+  if (end == nullptr) return PyObject_CallMethodNoArgs(object, isoformat_);
+  return make_ascii_str(text, static_cast<std::size_t>(end - text));
 }
 
 // A dataclass instance's fields, in order, as a dict. The names come from

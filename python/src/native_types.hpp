@@ -48,9 +48,11 @@ class native_types {
   bool resolve();
   kind kind_of(PyObject* object);
   PyObject* dataclass_fields(PyObject* object);
+  PyObject* iso_format(PyObject* object);
 
   bool resolved_ = false;
   // Strong references, or nullptr where the module is not imported.
+  PyObject* datetime_ = nullptr;
   PyObject* date_ = nullptr;
   PyObject* time_ = nullptr;
   PyObject* uuid_ = nullptr;

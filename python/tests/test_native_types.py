@@ -238,3 +238,18 @@ def test_numpy_is_never_imported_by_dumps():
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                          check=True)
     assert "numpy" not in out.stdout and "uuid" not in out.stdout, out.stdout
+
+
+def test_naive_datetimes_written_as_isoformat_across_the_range():
+    # The exact naive types are formatted without isoformat(); it is the oracle.
+    import random
+
+    rng = random.Random(7)
+    for _ in range(20000):
+        stamp = datetime.datetime(rng.randint(1, 9999), rng.randint(1, 12), rng.randint(1, 28),
+                                  rng.randint(0, 23), rng.randint(0, 59), rng.randint(0, 59),
+                                  rng.choice([0, rng.randint(0, 999999)]))
+        values = [stamp, stamp.date(), stamp.time(), stamp.replace(tzinfo=UTC),
+                  stamp.time().replace(tzinfo=PLUS_5_30)]
+        assert ultrajson.dumps(values) == json.dumps([v.isoformat() for v in values],
+                                                     separators=(",", ":"))
