@@ -23,16 +23,9 @@ CHILD = Path(__file__).with_name("_resource_child.py")
 # succeed under this many times json's need.
 FACTOR = 3
 
-# (Under ASan there is no limit, so no marker.)
-DUMPS_RESERVES_7X = [] if SANITIZED else pytest.mark.xfail(
-    strict=True,
-    reason="issue 7 item 6: dumps reserves 6x a str's length (7x json's need "
-    "in all); remove this marker when the bounded-chunk writer lands",
-)
-
 CASES = [
-    pytest.param("dumps", "str_100mib", marks=DUMPS_RESERVES_7X),
-    pytest.param("dump", "str_100mib", marks=DUMPS_RESERVES_7X),
+    ("dumps", "str_100mib"),
+    ("dump", "str_100mib"),
     ("dumps", "emoji_str"),
     ("dumps", "nested"),
     ("dumps", "floats"),
