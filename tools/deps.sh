@@ -12,7 +12,7 @@
 set -euo pipefail
 what=${1:-test}
 
-apt_packages=(catch2 cmake g++ g++-multilib clang qemu-user pkg-config)
+apt_packages=(catch2 cmake g++ g++-multilib clang libc++-14-dev libc++abi-14-dev qemu-user pkg-config)
 # Cross builds with clang and Debian's cross sysroots: unlike the
 # g++-s390x-linux-gnu/g++-aarch64-linux-gnu compilers, these do not conflict
 # with g++-multilib (which the -m32 build needs).

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test: the C++ suite (Release, 32-bit, under AddressSanitizer and
-# UndefinedBehaviorSanitizer, clang -fno-exceptions, s390x and aarch64 under
-# qemu-user; the builds are named in CMakePresets.json), then the Python
-# suite on each CPython 3.9-3.13 that is installed, each against its own
-# `pip install .` (nox), again against the extension built with the
+# UndefinedBehaviorSanitizer, clang + libc++, clang -fno-exceptions, s390x and
+# aarch64 under qemu-user; the builds are named in CMakePresets.json), then
+# the Python suite on each CPython 3.9-3.13 that is installed, each against
+# its own `pip install .` (nox), again against the extension built with the
 # sanitizers, then the sdist and the manylinux wheel in fresh venvs
 # (tools/test_dist.sh), and again on 32-bit CPython when the i386 root is
 # there (bash tools/i386_root.sh prepare; CI makes it). Installs what it needs
@@ -42,6 +42,9 @@ cpp_tests m32 "32-bit x86, -m32"
 if ((asan)); then
   cpp_tests asan "AddressSanitizer + UndefinedBehaviorSanitizer"
 fi
+# LLVM's standard library (Debian's libc++-14): what macOS users and some
+# Linux distributions build with.
+cpp_tests libcxx "clang + libc++"
 # The library throws nothing itself; only to_json needs exceptions.
 cpp_tests noexcept "clang -fno-exceptions"
 # Big-endian s390x and aarch64 (clang with Debian's cross sysroots), run
