@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "detail/number_scan.hpp"
 #include "error.hpp"
 #include "options.hpp"
 #include "result.hpp"
@@ -244,7 +245,7 @@ class decode_state {
       return big_integer(text);
     }
     double d = 0;
-    if (std::from_chars(first, last, d).ec != std::errc()) {
+    if (!detail::number_text_to_double(text, d)) {
       return fail(parse_error::number_out_of_range, "number", std::string(text));
     }
     return double_value(d);

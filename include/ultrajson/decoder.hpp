@@ -152,10 +152,7 @@ struct decoder<T, std::enable_if_t<std::is_floating_point_v<T>>> : decoder_base<
         case scalar_event::integer_form::int64: value = static_cast<double>(e.int64); break;
         case scalar_event::integer_form::uint64: value = static_cast<double>(e.uint64); break;
         default: {
-          const char* first = e.text.data();
-          if (std::from_chars(first, first + e.text.size(), value).ec != std::errc()) {
-            return s.out_of_range(expected, e);
-          }
+          if (!detail::number_text_to_double(e.text, value)) return s.out_of_range(expected, e);
         }
       }
     } else {

@@ -25,6 +25,7 @@
 #include <tuple>
 #include <type_traits>
 #include <utility>
+#include <vector>
 #include <variant>
 
 #include "detail/exceptions.hpp"
@@ -98,6 +99,14 @@ struct is_tuple_like<T, std::void_t<decltype(std::tuple_size<T>::value)>>
 
 template <>
 struct encoder<bool> {
+  static bool write(writer& w, bool value) { return w.bool_value(value); }
+};
+
+// std::vector<bool>'s elements: plain bool in libstdc++, a proxy class in
+// libc++ (and MSVC's standard library).
+template <class T>
+struct encoder<T, std::enable_if_t<std::is_same_v<T, std::vector<bool>::const_reference> &&
+                                   !std::is_same_v<T, bool>>> {
   static bool write(writer& w, bool value) { return w.bool_value(value); }
 };
 

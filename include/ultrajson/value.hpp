@@ -22,6 +22,7 @@
 #include <system_error>
 #include <type_traits>
 
+#include "detail/number_scan.hpp"
 #include "result.hpp"
 
 namespace ultrajson {
@@ -283,9 +284,9 @@ inline result<double> value::get_double() const noexcept {
     case value_kind::big_integer:
     case value_kind::raw_number: {
       double parsed = 0;
-      const char* first = payload_.text;
-      const auto [end, error] = std::from_chars(first, first + size(), parsed);
-      if (error != std::errc() || end != first + size()) return access_error::number_out_of_range;
+      if (!detail::number_text_to_double(std::string_view(payload_.text, size()), parsed)) {
+        return access_error::number_out_of_range;
+      }
       return parsed;
     }
     default: return access_error::wrong_type;

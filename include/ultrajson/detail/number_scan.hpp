@@ -175,4 +175,29 @@ inline parse_error scan_number(const char*& p, const char* end, scanned_number& 
   return parse_error::none;
 }
 
+// The double nearest to the whole of `text`, one JSON number (an integer
+// too big for 64 bits, a raw number): false when it is not one, or when it
+// is beyond double's range (which is where from_chars says out of range).
+inline bool number_text_to_double(std::string_view text, double& out) noexcept {
+  const char* p = text.data();
+  const char* const end = p + text.size();
+  scanned_number number;
+  if (p == end || !(*p == '-' || is_digit(*p)) || scan_number(p, end, number) != parse_error::none ||
+      p != end) {
+    return false;
+  }
+  switch (number.type) {
+    case scanned_number::kind::int64: out = static_cast<double>(number.int64); return true;
+    case scanned_number::kind::uint64: out = static_cast<double>(number.uint64); return true;
+    case scanned_number::kind::floating: out = number.floating; break;
+    case scanned_number::kind::big_integer: {
+      const bool negative = text.front() == '-';
+      const double magnitude = long_decimal_to_double(decimal_text{text.substr(negative ? 1 : 0), {}, 0});
+      out = negative ? -magnitude : magnitude;
+      break;
+    }
+  }
+  return out - out == 0;  // finite
+}
+
 }  // namespace ultrajson::detail
