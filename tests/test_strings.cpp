@@ -439,6 +439,28 @@ TEST_CASE("writer: lone surrogates in WTF-8 with allow_lone_surrogates") {
   CHECK(decode(R"("a\udfffz")", lone) == "a\xED\xBF\xBFz");
 }
 
+TEST_CASE("writer: lone surrogates as WTF-8 with lone_surrogates_as_wtf8") {
+  ultrajson::write_options raw;
+  raw.allow_lone_surrogates = true;
+  raw.lone_surrogates_as_wtf8 = true;
+  // From WTF-8 text and from code units alike, as they came; the rest as before.
+  CHECK(write_string("a\xED\xA0\x80\xC3\xA9\n", raw) == "\"a\xED\xA0\x80\xC3\xA9\\n\"");
+  const char16_t units[] = {0xdc00, u'x', 0xd83d, 0xde00};
+  ultrajson::writer out(raw);
+  REQUIRE(out.string_value_units(units, 4));
+  // Two surrogates side by side are two code points here, each in three bytes.
+  CHECK(out.view() == "\"\xED\xB0\x80x\xED\xA0\xBD\xED\xB8\x80\"");
+  // ensure_ascii wins: the output stays ASCII.
+  raw.ensure_ascii = true;
+  CHECK(write_string("\xED\xA0\x80", raw) == R"("\ud800")");
+  // Without allow_lone_surrogates the input is still invalid.
+  ultrajson::write_options strict;
+  strict.lone_surrogates_as_wtf8 = true;
+  ultrajson::writer refusing(strict);
+  CHECK_FALSE(refusing.string_value("\xED\xA0\x80"));
+  CHECK(refusing.error() == ultrajson::write_error::invalid_utf8);
+}
+
 TEST_CASE("writer: string_value_units from latin-1, UCS-2 and UCS-4") {
   const unsigned char latin1[] = {'a', '"', 0x1f, 0x7f, 0x80, 0xe9, 0xff};
   {

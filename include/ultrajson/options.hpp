@@ -51,6 +51,11 @@ struct write_options {
   // Accept lone surrogates encoded in string input (WTF-8) and write them as
   // \udXXX escapes; when false such input is invalid UTF-8.
   bool allow_lone_surrogates = false;
+  // With allow_lone_surrogates and without ensure_ascii: write lone
+  // surrogates as they came, encoded in three bytes each (WTF-8), instead of
+  // as \udXXX escapes. The output is then WTF-8, not UTF-8: for bindings
+  // whose string type holds surrogates (Python's str, as json writes them).
+  bool lone_surrogates_as_wtf8 = false;
   // Containers nested deeper than this are an error.
   std::size_t max_depth = 1024;
 };

@@ -193,7 +193,7 @@ class writer {
   }
   detail::escape_config escape_config() const noexcept {
     return {options_.ensure_ascii, options_.escape_forward_slashes, options_.encode_html_chars,
-            options_.allow_lone_surrogates};
+            options_.allow_lone_surrogates, options_.lone_surrogates_as_wtf8};
   }
 
   // Checks that a value may come now, reserves room for its separator,

@@ -70,7 +70,9 @@ class encoder {
     const bool ascii = (settings_.options.ensure_ascii && settings_.separators_ascii && !raw_) ||
                        ascii_prefix(text.data(), text.size()) == text.size();
     if (ascii) return make_ascii_str(text.data(), text.size());
-    return PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()), "strict");
+    // WTF-8 where a lone surrogate was written as it is (ensure_ascii=False).
+    return PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()),
+                                "surrogatepass");
   }
 
   // After a writer call failed: raise the matching Python error.

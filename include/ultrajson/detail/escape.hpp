@@ -19,7 +19,14 @@ struct escape_config {
   bool escape_forward_slashes = false;
   bool encode_html_chars = false;
   bool allow_lone_surrogates = false;
+  bool lone_surrogates_as_wtf8 = false;  // write_options::lone_surrogates_as_wtf8
 };
+
+// Whether a code point at or above U+0080 goes out as it is (UTF-8, or WTF-8
+// for a surrogate when so configured) rather than as \u escapes.
+inline bool written_as_is(char32_t code_point, const escape_config& config) noexcept {
+  return !config.ensure_ascii && (!is_surrogate(code_point) || config.lone_surrogates_as_wtf8);
+}
 
 // Worst case per input unit: a control byte becomes "\u00XX" (6 bytes); a
 // UCS-4 unit above U+FFFF becomes a surrogate pair of escapes (12 bytes).
@@ -111,10 +118,10 @@ inline char* write_ascii_escaped(char* out, unsigned char byte, const escape_tab
 }
 
 // A code point at or above U+0080: as \u escapes when ASCII is required or
-// when it is a lone surrogate (which UTF-8 cannot carry), else as UTF-8.
-inline char* write_non_ascii(char* out, char32_t code_point, bool ensure_ascii) noexcept {
-  if (is_surrogate(code_point)) return write_unicode_escape(out, code_point);
-  if (!ensure_ascii) return encode_utf8(code_point, out);
+// when it is a lone surrogate (which UTF-8 cannot carry, unless WTF-8 is
+// asked for), else as UTF-8.
+inline char* write_non_ascii(char* out, char32_t code_point, const escape_config& config) noexcept {
+  if (written_as_is(code_point, config)) return encode_utf8(code_point, out);
   if (code_point < 0x10000) return write_unicode_escape(out, code_point);
   const char32_t offset = code_point - 0x10000;
   out = write_unicode_escape(out, 0xD800 + (offset >> 10));
@@ -186,11 +193,11 @@ inline char* escape_utf8(char* out, const char* text, std::size_t size,
                                reinterpret_cast<const unsigned char*>(end),
                                config.allow_lone_surrogates, code_point);
       if (length == 0) return nullptr;
-      if (!config.ensure_ascii && !is_surrogate(code_point)) {
+      if (written_as_is(code_point, config)) {
         std::memcpy(out, p, length);
         out += length;
       } else {
-        out = write_non_ascii(out, code_point, config.ensure_ascii);
+        out = write_non_ascii(out, code_point, config);
       }
       p += length;
     } while (p != end && static_cast<unsigned char>(*p) >= 0x80);
@@ -208,7 +215,7 @@ inline char* escape_code_units(char* out, const Unit* units, std::size_t count,
     if (unit < 0x80) {
       out = write_ascii_escaped(out, static_cast<unsigned char>(unit), table);
     } else if (unit <= 0x10FFFF) {
-      out = write_non_ascii(out, unit, config.ensure_ascii);
+      out = write_non_ascii(out, unit, config);
     } else {
       return nullptr;
     }
