@@ -252,7 +252,7 @@ class encoder {
     if (PyBytes_Check(object)) {
       if (settings_.reject_bytes) {
         if (settings_.default_function != nullptr) return call_default(object, chain);
-        PyErr_Format(PyExc_TypeError, "%R is not JSON serializable (reject_bytes=True)", object);
+        raise_not_serializable(object, " (reject_bytes=True)");
         return step::failed;
       }
       return done(bytes_value(object));
@@ -297,13 +297,23 @@ class encoder {
     return ok;
   }
 
+  // TypeError("<repr> is not JSON serializable<why>"); an exception that
+  // repr() raises propagates instead (PyErr_Format's %R replaced it with an
+  // empty TypeError before Python 3.11).
+  static void raise_not_serializable(PyObject* object, const char* why) {
+    PyObject* repr = PyObject_Repr(object);
+    if (repr == nullptr) return;
+    PyErr_Format(PyExc_TypeError, "%U is not JSON serializable%s", repr, why);
+    Py_DECREF(repr);
+  }
+
   // The types encoded natively where ujson raised TypeError (no default
   // given): what natives_ makes is encoded in the object's place.
   step native_value(PyObject* object, int chain) {
     if (chain >= max_default_chain) return chain_too_long();
     PyObject* replaced = natives_.replacement(object);
     if (replaced == nullptr) {
-      if (!PyErr_Occurred()) PyErr_Format(PyExc_TypeError, "%R is not JSON serializable", object);
+      if (!PyErr_Occurred()) raise_not_serializable(object, "");
       return step::failed;
     }
     return start_replacement(replaced, chain);
