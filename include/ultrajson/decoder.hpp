@@ -86,6 +86,9 @@ struct is_tuple_or_pair<std::tuple<Ts...>> : std::true_type {};
 template <class A, class B>
 struct is_tuple_or_pair<std::pair<A, B>> : std::true_type {};
 
+template <class T>
+using is_fixed_length = std::disjunction<is_std_array<T>, is_tuple_or_pair<T>>;
+
 }  // namespace detail
 
 // ----- scalars -----
@@ -268,42 +271,27 @@ struct decoder<T, std::enable_if_t<detail::is_set_container<T>::value>> : decode
   }
 };
 
+// std::array, std::tuple and std::pair: a JSON array of exactly `size` elements.
 template <class T>
-struct decoder<T, std::enable_if_t<detail::is_std_array<T>::value>> : decoder_base<T> {
-  static constexpr std::size_t size = std::tuple_size<T>::value;
-  static constexpr std::string_view expected = "array";
-  static constexpr bool takes(json_kind k) noexcept { return k == json_kind::array; }
-  static std::string length() { return "array of " + std::to_string(size) + " elements"; }
-  static bool start(T& out, bool is_object, decode_state& s) {
-    if (is_object) return s.wrong_type(length(), json_kind::object);
-    static constexpr detail::container_ops ops{
-        false,
-        [](detail::frame& f, detail::slot& next, decode_state& st) {
-          if (f.count > size) return st.wrong_length(length(), size, false);
-          next = detail::slot_of((*static_cast<T*>(f.target))[f.count - 1]);
-          return true;
-        },
-        nullptr, nullptr,
-        [](detail::frame& f, decode_state& st) {
-          return f.count == size || st.wrong_length(length(), f.count, true);
-        },
-        nullptr};
-    s.push(&out, &ops);
-    return true;
-  }
-};
-
-template <class T>
-struct decoder<T, std::enable_if_t<detail::is_tuple_or_pair<T>::value>> : decoder_base<T> {
+struct decoder<T, std::enable_if_t<detail::is_fixed_length<T>::value>> : decoder_base<T> {
   static constexpr std::size_t size = std::tuple_size<T>::value;
   static constexpr std::string_view expected = "array";
   static constexpr bool takes(json_kind k) noexcept { return k == json_kind::array; }
   static std::string length() { return "array of " + std::to_string(size) + " elements"; }
   template <std::size_t... I>
-  static detail::slot element_slot(T& tuple, std::size_t index, std::index_sequence<I...>) {
+  static detail::slot tuple_element_slot(T& tuple, std::size_t index, std::index_sequence<I...>) {
     detail::slot found;
     (void)((index == I ? (found = detail::slot_of(std::get<I>(tuple)), true) : false) || ...);
     return found;
+  }
+  static detail::slot element_slot(T& sequence, std::size_t index) {
+    // An array indexes directly: a fold over a long std::array's indices would cost at
+    // compile time and at run time.
+    if constexpr (detail::is_std_array<T>::value) {
+      return detail::slot_of(sequence[index]);
+    } else {
+      return tuple_element_slot(sequence, index, std::make_index_sequence<size>());
+    }
   }
   static bool start(T& out, bool is_object, decode_state& s) {
     if (is_object) return s.wrong_type(length(), json_kind::object);
@@ -311,8 +299,7 @@ struct decoder<T, std::enable_if_t<detail::is_tuple_or_pair<T>::value>> : decode
         false,
         [](detail::frame& f, detail::slot& next, decode_state& st) {
           if (f.count > size) return st.wrong_length(length(), size, false);
-          next = element_slot(*static_cast<T*>(f.target), f.count - 1,
-                              std::make_index_sequence<size>());
+          next = element_slot(*static_cast<T*>(f.target), f.count - 1);
           return true;
         },
         nullptr, nullptr,
