@@ -84,6 +84,31 @@ TEST_CASE("integers land in the right event with the exact value") {
   }
 }
 
+TEST_CASE("runs of digits of every length, ending anywhere in a word") {
+  // The scanner takes up to eight digits in one word operation: every length
+  // of integer and fraction, followed by each byte that can end a number,
+  // with room for a whole word after it and without.
+  const std::string digits = "9223372036854775807";  // every prefix fits int64
+  for (std::size_t length = 1; length <= digits.size(); ++length) {
+    const std::string integer = digits.substr(0, length);
+    std::int64_t expected = 0;
+    for (const char d : integer) expected = expected * 10 + (d - '0');
+    for (const char* after : {"]", ",0]", " ]", "\n]"}) {
+      for (const std::string& padding : {std::string(), std::string(16, ' ')}) {
+        const recording got = record("[" + integer + after + padding);
+        INFO(integer << after);
+        REQUIRE(got.result.ok());
+        CHECK(got.events[1] == ev::int64(expected));
+        const std::string fraction = "0." + integer + "e" + std::to_string(length);
+        const recording scaled = record("[" + fraction + after + padding);
+        INFO(fraction);
+        REQUIRE(scaled.result.ok());
+        CHECK(scaled.events[1] == ev::dbl(static_cast<double>(expected)));
+      }
+    }
+  }
+}
+
 TEST_CASE("numbers with a fraction or exponent are doubles, even when integral") {
   CHECK(number_event("1.0") == ev::dbl(1.0));
   CHECK(number_event("1e2") == ev::dbl(100.0));

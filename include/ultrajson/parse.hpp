@@ -4,9 +4,14 @@
 // no input can drive recursion, and it never reads outside the input.
 
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <string>
 #include <string_view>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "detail/number_scan.hpp"
 #include "detail/small_stack.hpp"
@@ -19,18 +24,62 @@ namespace ultrajson {
 namespace detail {
 
 inline bool is_whitespace(char c) noexcept {
-  return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+  // One test for the four bytes: a bit for each among the bytes up to ' '.
+  constexpr std::uint64_t whitespace_bits =
+      (std::uint64_t{1} << ' ') | (std::uint64_t{1} << '\n') | (std::uint64_t{1} << '\r') |
+      (std::uint64_t{1} << '\t');
+  const auto byte = static_cast<unsigned char>(c);
+  return byte <= ' ' && ((std::uint64_t{1} << byte) & whitespace_bits) != 0;
+}
+
+// Bytes of a word that are JSON whitespace: the high bit of each set, exact
+// in every byte (a byte's zero test here borrows from no other byte).
+inline std::uint64_t whitespace_bytes(std::uint64_t word) noexcept {
+  constexpr std::uint64_t low7 = repeat_byte(0x7F);
+  const auto zero = [](std::uint64_t x) { return ~(((x & low7) + low7) | x | low7); };
+  return zero(word ^ repeat_byte(' ')) | zero(word ^ repeat_byte('\n')) |
+         zero(word ^ repeat_byte('\r')) | zero(word ^ repeat_byte('\t'));
+}
+
+// A run of whitespace from p (a newline and an indentation, mostly): a block
+// at a time to the first other byte, with no test per byte.
+inline void skip_whitespace_run(const char*& p, const char* end) noexcept {
+#if defined(__SSE2__)
+  while (end - p >= 16) {
+    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const __m128i space = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(' ')),
+                     _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\n'))),
+        _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8('\r')),
+                     _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\t'))));
+    const unsigned other = ~static_cast<unsigned>(_mm_movemask_epi8(space)) & 0xFFFF;
+    if (other != 0) {
+      p += count_trailing_zeros(other);
+      return;
+    }
+    p += 16;
+  }
+#endif
+  while (end - p >= 8) {
+    const std::uint64_t other = ~whitespace_bytes(load_word(p)) & repeat_byte(0x80);
+    if (other != 0) {
+      p += first_flagged_byte(other);
+      return;
+    }
+    p += 8;
+  }
+  while (p != end && is_whitespace(*p)) ++p;
 }
 
 inline void skip_whitespace(const char*& p, const char* end) noexcept {
-  // Most tokens follow no whitespace at all: test the common case first.
+  // Most tokens follow no whitespace at all, the next most one space (after
+  // ',' and ':' as Python writes them): test those first.
   if (p == end || static_cast<unsigned char>(*p) > ' ') return;
-  for (;;) {
-    // Indented documents have long runs of spaces: skip them a word at a time.
-    while (end - p >= 8 && load_word(p) == repeat_byte(' ')) p += 8;
-    if (p == end || !is_whitespace(*p)) return;
+  if (*p == ' ') {
     ++p;
+    if (p == end || static_cast<unsigned char>(*p) > ' ') return;
   }
+  skip_whitespace_run(p, end);
 }
 
 inline bool starts_with(const char* p, const char* end, std::string_view word) noexcept {
@@ -66,7 +115,10 @@ class parser {
 
 template <class Handler>
 bool parser<Handler>::deliver_number(const scanned_number& number) {
-  if (options_.raw_numbers) return handler_.raw_number(number.text);
+  // A number's text ends in a digit; NaN and Infinity, not numbers, stay doubles.
+  if (options_.raw_numbers && is_digit(number.text.back())) {
+    return handler_.raw_number(number.text);
+  }
   switch (number.type) {
     case scanned_number::kind::int64: return handler_.int64_value(number.int64);
     case scanned_number::kind::uint64: return handler_.uint64_value(number.uint64);
@@ -113,10 +165,14 @@ value:
     }
     case '"': {
       ++p;
-      const string_scan string = scan_string(p, end, scratch_, options_.allow_lone_surrogates,
-                                             options_.allow_wtf8_input);
-      if (string.error != parse_error::none) return fail(p, string.error);
-      if (!handler_.string_value(string.value)) return fail(token, parse_error::stopped_by_handler);
+      std::string_view string;
+      if (const parse_error error = scan_string(p, end, string, scratch_,
+                                                options_.allow_lone_surrogates,
+                                                options_.allow_wtf8_input);
+          error != parse_error::none) {
+        return fail(p, error);
+      }
+      if (!handler_.string_value(string)) return fail(token, parse_error::stopped_by_handler);
       goto after_value;
     }
     case 't':
@@ -136,28 +192,10 @@ value:
       goto after_value;
     case 'N':
     case 'I':
-    case '-': {
-      if (!options_.allow_nan_literals) {
-        if (*p == '-') break;  // an ordinary number
-        return fail(p, parse_error::expected_value);
-      }
-      const bool negative = *p == '-';
-      const char* word = negative ? p + 1 : p;
-      if (negative && (word == end || *word != 'I')) break;
-      double value;
-      if (starts_with(word, end, "NaN") && !negative) {
-        value = std::numeric_limits<double>::quiet_NaN();
-        p = word + 3;
-      } else if (starts_with(word, end, "Infinity")) {
-        value = negative ? -std::numeric_limits<double>::infinity()
-                         : std::numeric_limits<double>::infinity();
-        p = word + 8;
-      } else {
-        return fail(p, parse_error::invalid_literal);
-      }
-      if (!handler_.double_value(value)) return fail(token, parse_error::stopped_by_handler);
-      goto after_value;
-    }
+      // NaN, Infinity (and -Infinity): the number scanner reads them when allowed.
+      if (!options_.allow_nan_literals) return fail(p, parse_error::expected_value);
+      break;
+    case '-':
     case '0': case '1': case '2': case '3': case '4':
     case '5': case '6': case '7': case '8': case '9':
       break;
@@ -166,7 +204,8 @@ value:
   }
   {  // only numbers reach here
     scanned_number number;
-    if (const parse_error error = scan_number(p, end, number); error != parse_error::none) {
+    if (const parse_error error = scan_number(p, end, number, options_.allow_nan_literals);
+        error != parse_error::none) {
       return fail(p, error);
     }
     if (!deliver_number(number)) return fail(token, parse_error::stopped_by_handler);
@@ -206,10 +245,13 @@ member_key:
   if (p == end || *p != '"') return fail(p, parse_error::expected_key);
   token = p++;
   {
-    const string_scan key = scan_string(p, end, scratch_, options_.allow_lone_surrogates,
-                                        options_.allow_wtf8_input);
-    if (key.error != parse_error::none) return fail(p, key.error);
-    if (!handler_.key(key.value)) return fail(token, parse_error::stopped_by_handler);
+    std::string_view key;
+    if (const parse_error error = scan_string(p, end, key, scratch_, options_.allow_lone_surrogates,
+                                              options_.allow_wtf8_input);
+        error != parse_error::none) {
+      return fail(p, error);
+    }
+    if (!handler_.key(key)) return fail(token, parse_error::stopped_by_handler);
   }
   skip_whitespace(p, end);
   if (p == end || *p != ':') return fail(p, parse_error::expected_colon);

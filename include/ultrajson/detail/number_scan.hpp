@@ -6,24 +6,19 @@
 #include <cfloat>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <string_view>
 
 #include "../error.hpp"
 #include "bits.hpp"
 #include "decimal_to_double.hpp"
+#include "inlining.hpp"
 #include "swar.hpp"
 
 namespace ultrajson::detail {
 
 inline bool is_digit(char c) noexcept { return static_cast<unsigned char>(c - '0') < 10; }
-
-// Eight ASCII digits in a little-endian word: every byte is 0x30..0x39.
-// Adding 6 carries a byte past 0x3F exactly when it was above '9'.
-inline bool is_eight_digits(std::uint64_t word) noexcept {
-  return ((word & repeat_byte(0xF0)) |
-          (((word + repeat_byte(0x06)) & repeat_byte(0xF0)) >> 4)) == repeat_byte(0x33);
-}
 
 // The value of eight ASCII digits (first digit in the lowest byte), by
 // combining neighbours pairwise: 8 digits -> 4 two-digit -> 2 four-digit ->
@@ -37,16 +32,42 @@ inline std::uint32_t eight_digits_value(std::uint64_t word) noexcept {
   return static_cast<std::uint32_t>((high + low) >> 32);
 }
 
+// Which bytes of a little-endian word are not ASCII digits: a nonzero
+// byte for each, zero for each digit. Exact up to the first non-digit, which
+// is all its users look at (a byte at or above 0xFA carries into the next).
+inline std::uint64_t non_digit_bytes(std::uint64_t word) noexcept {
+  return ((word & repeat_byte(0xF0)) ^ repeat_byte(0x30)) |
+         (((word + repeat_byte(0x06)) & repeat_byte(0xF0)) ^ repeat_byte(0x30));
+}
+
+inline constexpr std::uint32_t powers_of_ten_32[] = {1,      10,      100,      1000,     10000,
+                                                     100000, 1000000, 10000000, 100000000};
+
 // Appends the digits at p to mantissa (wrapping past 19 digits), eight at a
-// time where it can. Returns how many it read.
+// time where it can, and a shorter run that ends inside a word with one word
+// operation too (mesh.json's and canada.json's numbers are mostly 1 to 16
+// digits: a loop per digit cost a third of their scan). Returns how many it
+// read.
 inline std::size_t accumulate_digits(const char*& p, const char* end,
                                      std::uint64_t& mantissa) noexcept {
   const char* const start = p;
   while (end - p >= 8) {
     const std::uint64_t word = load_word(p);
-    if (!is_eight_digits(word)) break;
-    mantissa = mantissa * 100000000u + eight_digits_value(word);
-    p += 8;
+    const std::uint64_t non_digit = non_digit_bytes(word);
+    if (non_digit == 0) {
+      mantissa = mantissa * 100000000u + eight_digits_value(word);
+      p += 8;
+      continue;
+    }
+    const unsigned digits = count_trailing_zeros(non_digit) / 8;
+    if (digits != 0) {
+      // The digits moved to the word's top, '0's shifted in below them.
+      const unsigned shift = 8 * (8 - digits);
+      const std::uint64_t aligned = (word << shift) | (repeat_byte('0') >> (64 - shift));
+      mantissa = mantissa * powers_of_ten_32[digits] + eight_digits_value(aligned);
+      p += digits;
+    }
+    return static_cast<std::size_t>(p - start);
   }
   while (p != end && is_digit(*p)) {
     mantissa = mantissa * 10 + static_cast<unsigned>(*p - '0');
@@ -89,13 +110,80 @@ inline bool exact_double_fast_path(std::uint64_t significand, long long exponent
 #endif
 }
 
-// Scans the number at p (which holds '-' or a digit). On success p is past
-// it; on error p is at the offending byte.
-inline parse_error scan_number(const char*& p, const char* end, scanned_number& out) {
+// The literals NaN, Infinity and -Infinity (parse_options::allow_nan_literals),
+// p just past the sign, at a byte that is not a digit. Out of line: rare.
+ULTRAJSON_NOINLINE parse_error scan_nan_literal(const char* start, const char*& p, const char* end,
+                                                scanned_number& out) noexcept {
+  const bool negative = p != start;
+  const auto follows = [&](std::string_view word) {
+    return static_cast<std::size_t>(end - p) >= word.size() &&
+           std::memcmp(p, word.data(), word.size()) == 0;
+  };
+  if (!negative && follows("NaN")) {
+    out.floating = std::numeric_limits<double>::quiet_NaN();
+    p += 3;
+  } else if (follows("Infinity")) {
+    out.floating = negative ? -std::numeric_limits<double>::infinity()
+                            : std::numeric_limits<double>::infinity();
+    p += 8;
+  } else if (*p == 'I' || (!negative && *p == 'N')) {
+    p = start;  // a misspelt literal is reported where it begins
+    return parse_error::invalid_literal;
+  } else {
+    return parse_error::invalid_number;
+  }
+  out.type = scanned_number::kind::floating;
+  out.text = std::string_view(start, static_cast<std::size_t>(p - start));
+  return parse_error::none;
+}
+
+// A double that misses the exact fast path: correctly rounded from its
+// digits. Out of line, so the scan stays small where it is inlined.
+ULTRAJSON_NOINLINE double slow_decimal_to_double(std::uint64_t mantissa, long long scale,
+                                                 const decimal_text& text) noexcept {
+  return text.integer.size() + text.fraction.size() <= 19 ? decimal_to_double(mantissa, scale, text)
+                                                          : long_decimal_to_double(text);
+}
+
+// An integer of 20 or more digits: exact when it still fits 64 bits, else
+// big_integer (its text).
+ULTRAJSON_NOINLINE void scan_long_integer(std::string_view digits, bool negative,
+                                          scanned_number& out) noexcept {
+  std::uint64_t value = 0;
+  bool fits = digits.size() == 20;
+  for (std::size_t i = 0; i < digits.size() && fits; ++i) {
+    fits = checked_multiply(value, std::uint64_t{10}, value) &&
+           checked_add(value, static_cast<std::uint64_t>(digits[i] - '0'), value);
+  }
+  constexpr auto int64_max = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+  if (fits && negative && value <= int64_max + 1) {
+    out.type = scanned_number::kind::int64;
+    out.int64 = static_cast<std::int64_t>(0 - value);
+  } else if (fits && !negative) {
+    out.type = value <= int64_max ? scanned_number::kind::int64 : scanned_number::kind::uint64;
+    out.int64 = static_cast<std::int64_t>(value);
+    out.uint64 = value;
+  } else {
+    out.type = scanned_number::kind::big_integer;
+  }
+}
+
+// Scans the number at p (which holds '-' or a digit; or 'N' or 'I' when
+// allow_nan_literals accepts NaN, Infinity and -Infinity). Reports as the
+// string scanner does: on success p is past the number; on error p is at
+// the offending byte and the error says what is wrong. Always inlined into
+// the parse loop, where the scanned number then lives in registers; the
+// rare paths are calls.
+ULTRAJSON_ALWAYS_INLINE parse_error scan_number(const char*& p, const char* end,
+                                                scanned_number& out,
+                                                bool allow_nan_literals = false) {
   const char* const start = p;
   const bool negative = *p == '-';
   if (negative) ++p;
-  if (p == end || !is_digit(*p)) return parse_error::invalid_number;
+  if (p == end || !is_digit(*p)) {
+    if (allow_nan_literals && p != end) return scan_nan_literal(start, p, end, out);
+    return parse_error::invalid_number;
+  }
   const char* const integer_start = p;
   std::uint64_t mantissa = 0;
   if (*p == '0') {
@@ -144,34 +232,29 @@ inline parse_error scan_number(const char*& p, const char* end, scanned_number& 
             ? std::string_view()
             : std::string_view(integer_start + integer_digits + 1, fraction_digits),
         exponent};
-    const double magnitude = integer_digits + fraction_digits <= 19
-                                 ? decimal_to_double(mantissa, scale, text)
-                                 : long_decimal_to_double(text);
+    const double magnitude = slow_decimal_to_double(mantissa, scale, text);
     out.floating = negative ? -magnitude : magnitude;
     return parse_error::none;
   }
 
-  bool fits = integer_digits <= 19;  // 19 digits never overflow 64 bits
-  if (integer_digits == 20) {
-    mantissa = 0;
-    fits = true;
-    for (const char* d = integer_start; d != p && fits; ++d) {
-      fits = checked_multiply(mantissa, std::uint64_t{10}, mantissa) &&
-             checked_add(mantissa, static_cast<std::uint64_t>(*d - '0'), mantissa);
-    }
+  if (integer_digits > 19) {  // 19 digits never overflow 64 bits
+    scan_long_integer(std::string_view(integer_start, integer_digits), negative, out);
+    return parse_error::none;
   }
   constexpr auto int64_max = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
-  if (fits && negative && mantissa <= int64_max + 1) {
+  if (negative) {
+    if (mantissa > int64_max + 1) {
+      out.type = scanned_number::kind::big_integer;
+      return parse_error::none;
+    }
     out.type = scanned_number::kind::int64;
     // -(2^63) has no positive int64 counterpart, so negate in unsigned.
     out.int64 = static_cast<std::int64_t>(0 - mantissa);
-  } else if (fits && !negative) {
-    out.type = mantissa <= int64_max ? scanned_number::kind::int64 : scanned_number::kind::uint64;
-    out.int64 = static_cast<std::int64_t>(mantissa);
-    out.uint64 = mantissa;
-  } else {
-    out.type = scanned_number::kind::big_integer;
+    return parse_error::none;
   }
+  out.type = mantissa <= int64_max ? scanned_number::kind::int64 : scanned_number::kind::uint64;
+  out.int64 = static_cast<std::int64_t>(mantissa);
+  out.uint64 = mantissa;
   return parse_error::none;
 }
 

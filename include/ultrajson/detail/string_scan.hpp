@@ -207,11 +207,6 @@ inline bool skip_plain(const char*& p, const char* end, bool allow_surrogates = 
 #endif
 }
 
-struct string_scan {
-  parse_error error = parse_error::none;
-  std::string_view value;  // on success: into the input, or into scratch
-};
-
 // Makes room for at least `more` bytes after out in scratch, whose whole
 // size is the unescaping buffer (its contents past out are garbage), and
 // returns out's new place. Grows geometrically: a string's unescaping
@@ -227,9 +222,9 @@ inline char* grow_scratch(std::string& scratch, char* out, std::size_t more) {
 // The string from the first byte that is not plain (p), with the plain text
 // [start, p) before it: unescapes into scratch, a buffer that only grows.
 // Out of line: most strings have no escape.
-ULTRAJSON_NOINLINE string_scan unescape_string(const char* start, const char*& p, const char* end,
-                                   std::string& scratch, bool allow_lone_surrogates,
-                                   bool allow_wtf8_input) {
+ULTRAJSON_NOINLINE parse_error unescape_string(const char* start, const char*& p, const char* end,
+                                               std::string_view& value, std::string& scratch,
+                                               bool allow_lone_surrogates, bool allow_wtf8_input) {
   // An escape never writes more bytes than it reads, so the output fits in
   // the input's length: ask for the rest of the input up to a limit, and
   // grow on the rare string longer than that.
@@ -243,16 +238,16 @@ ULTRAJSON_NOINLINE string_scan unescape_string(const char* start, const char*& p
   out += plain;
   char* limit = scratch.data() + scratch.size();
   for (;;) {
-    if (p == end) return {parse_error::unterminated_string, {}};
+    if (p == end) return parse_error::unterminated_string;
     if (*p != '\\') {
-      if (*p != '"') return {parse_error::control_character_in_string, {}};
+      if (*p != '"') return parse_error::control_character_in_string;
       ++p;
-      return {parse_error::none,
-              std::string_view(scratch.data(), static_cast<std::size_t>(out - scratch.data()))};
+      value = std::string_view(scratch.data(), static_cast<std::size_t>(out - scratch.data()));
+      return parse_error::none;
     }
     if (end - p < 2) {
       ++p;
-      return {parse_error::unterminated_string, {}};
+      return parse_error::unterminated_string;
     }
     // Runs of escapes (text as json.dumps writes it: \u3042\u3086...) loop
     // here without a plain-text scan between them.
@@ -263,16 +258,16 @@ ULTRAJSON_NOINLINE string_scan unescape_string(const char* start, const char*& p
       }
       if (p[1] == 'u') {
         const parse_error error = unescape_unicode(p, end, out, allow_lone_surrogates);
-        if (error != parse_error::none) return {error, {}};
+        if (error != parse_error::none) return error;
       } else {
         const char unescaped = simple_escape_table[static_cast<unsigned char>(p[1])];
-        if (unescaped == 0) return {parse_error::invalid_escape, {}};
+        if (unescaped == 0) return parse_error::invalid_escape;
         *out++ = unescaped;
         p += 2;
       }
     } while (end - p >= 2 && *p == '\\');
     const char* const run = p;
-    if (!skip_plain(p, end, allow_wtf8_input)) return {parse_error::invalid_utf8, {}};
+    if (!skip_plain(p, end, allow_wtf8_input)) return parse_error::invalid_utf8;
     const auto length = static_cast<std::size_t>(p - run);
     if (static_cast<std::size_t>(limit - out) < length) {
       out = grow_scratch(scratch, out, length);
@@ -283,20 +278,24 @@ ULTRAJSON_NOINLINE string_scan unescape_string(const char* start, const char*& p
   }
 }
 
-// Scans the string whose opening quote is just before p. On success p is past
-// the closing quote; on error p is at the offending byte. allow_wtf8_input
+// Scans the string whose opening quote is just before p into value (a view
+// into the input, or into scratch when it had escapes). Reports as the
+// number scanner does: on success p is past the closing quote; on error p is
+// at the offending byte and the error says what is wrong. allow_wtf8_input
 // accepts surrogates encoded in the input (see parse_options). Inlined into
 // both call sites of the parse loop, which GCC would not do by itself.
-ULTRAJSON_ALWAYS_INLINE string_scan scan_string(const char*& p, const char* end, std::string& scratch,
-                               bool allow_lone_surrogates, bool allow_wtf8_input = false) {
+ULTRAJSON_ALWAYS_INLINE parse_error scan_string(const char*& p, const char* end,
+                                                std::string_view& value, std::string& scratch,
+                                                bool allow_lone_surrogates,
+                                                bool allow_wtf8_input = false) {
   const char* const start = p;
-  if (!skip_plain(p, end, allow_wtf8_input)) return {parse_error::invalid_utf8, {}};
+  if (!skip_plain(p, end, allow_wtf8_input)) return parse_error::invalid_utf8;
   if (p != end && *p == '"') {
-    std::string_view value(start, static_cast<std::size_t>(p - start));
+    value = std::string_view(start, static_cast<std::size_t>(p - start));
     ++p;
-    return {parse_error::none, value};
+    return parse_error::none;
   }
-  return unescape_string(start, p, end, scratch, allow_lone_surrogates, allow_wtf8_input);
+  return unescape_string(start, p, end, value, scratch, allow_lone_surrogates, allow_wtf8_input);
 }
 
 }  // namespace ultrajson::detail
