@@ -68,6 +68,30 @@ TEST_CASE("every kind of value is built and read back") {
   CHECK(doc["s"].get_string().value().data()[doc["s"].get_string().value().size()] == '\0');
 }
 
+TEST_CASE("strings and keys of every short length are copied whole, NUL-terminated") {
+  // The builder copies short strings with overlapping word moves: each
+  // length around 4, 8 and 16, as a key and as a value.
+  const std::string letters = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLM";
+  std::string text = "{";
+  for (std::size_t n = 0; n <= 40; ++n) {
+    text += (n == 0 ? "\"" : ",\"") + letters.substr(n, n) + "\":\"" + letters.substr(0, n) + "\"";
+  }
+  text += "}";
+  document doc;
+  REQUIRE(doc.parse(text).ok());
+  const ultrajson::object_view members = doc.root().get_object().value();
+  REQUIRE(members.size() == 41);
+  std::size_t n = 0;
+  for (const ultrajson::member& m : members) {
+    INFO("length " << n);
+    CHECK(m.key() == letters.substr(n, n));
+    const std::string_view string = m.value().get_string().value();
+    CHECK(string == letters.substr(0, n));
+    CHECK(string.data()[n] == '\0');
+    ++n;
+  }
+}
+
 TEST_CASE("scalar documents") {
   CHECK(parsed("7").root().get_int64().value() == 7);
   CHECK(parsed(" \"x\" ").root().get_string().value() == "x");

@@ -171,11 +171,34 @@ class document_builder {
   ULTRAJSON_ALWAYS_INLINE bool text_value(value_kind kind, std::string_view text) noexcept {
     auto* copy = static_cast<char*>(arena_.allocate(text.size() + 1, 1));
     if (copy == nullptr) return no_memory();
-    std::memcpy(copy, text.data(), text.size());
+    copy_text(copy, text.data(), text.size());
     copy[text.size()] = '\0';
     value v = make(kind, text.size());
     v.payload_.text = copy;
     return push(v);
+  }
+  // Most strings and keys are short: copied by two overlapping loads and
+  // stores rather than a call to memcpy (which was 12% of a DOM parse of
+  // twitter.json, callgrind).
+  ULTRAJSON_ALWAYS_INLINE static void copy_text(char* to, const char* from,
+                                                std::size_t size) noexcept {
+    if (size >= 8 && size <= 16) {
+      std::uint64_t head, tail;
+      std::memcpy(&head, from, 8);
+      std::memcpy(&tail, from + size - 8, 8);
+      std::memcpy(to, &head, 8);
+      std::memcpy(to + size - 8, &tail, 8);
+    } else if (size >= 4 && size < 8) {
+      std::uint32_t head, tail;
+      std::memcpy(&head, from, 4);
+      std::memcpy(&tail, from + size - 4, 4);
+      std::memcpy(to, &head, 4);
+      std::memcpy(to + size - 4, &tail, 4);
+    } else if (size < 4) {
+      for (std::size_t i = 0; i < size; ++i) to[i] = from[i];
+    } else {
+      std::memcpy(to, from, size);
+    }
   }
   // Moves the newest `count` pending values into the arena as one block.
   void* take_pending(std::size_t count) noexcept {

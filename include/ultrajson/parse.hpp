@@ -13,6 +13,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "detail/inlining.hpp"
 #include "detail/number_scan.hpp"
 #include "detail/small_stack.hpp"
 #include "detail/string_scan.hpp"
@@ -71,7 +72,9 @@ inline void skip_whitespace_run(const char*& p, const char* end) noexcept {
   while (p != end && is_whitespace(*p)) ++p;
 }
 
-inline void skip_whitespace(const char*& p, const char* end) noexcept {
+// Always inlined: GCC calls it otherwise where the handler's events are
+// inlined too (the DOM builder), a call for every token.
+ULTRAJSON_ALWAYS_INLINE void skip_whitespace(const char*& p, const char* end) noexcept {
   // Most tokens follow no whitespace at all, the next most one space (after
   // ',' and ':' as Python writes them): test those first.
   if (p == end || static_cast<unsigned char>(*p) > ' ') return;

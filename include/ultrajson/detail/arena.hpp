@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "inlining.hpp"
+
 namespace ultrajson::detail {
 
 class arena {
@@ -27,7 +29,9 @@ class arena {
 
   // size (> 0) bytes aligned to `align` (a power of two); nullptr when
   // memory runs out.
-  void* allocate(std::size_t size, std::size_t align) noexcept {
+  // Inlined into the builder's events (a call per value and string was 7%
+  // of a DOM parse of twitter.json, callgrind); the new block is a call.
+  ULTRAJSON_ALWAYS_INLINE void* allocate(std::size_t size, std::size_t align) noexcept {
     const auto next = reinterpret_cast<std::uintptr_t>(next_);
     const auto end = reinterpret_cast<std::uintptr_t>(end_);
     const std::uintptr_t at = (next + (align - 1)) & ~(std::uintptr_t{align} - 1);
@@ -92,7 +96,7 @@ class arena {
     return true;
   }
   // Geometric growth: a document of n bytes costs O(log n) blocks.
-  void* allocate_slow(std::size_t size, std::size_t align) noexcept {
+  ULTRAJSON_NOINLINE void* allocate_slow(std::size_t size, std::size_t align) noexcept {
     std::size_t want = head_ == nullptr ? min_block : head_->size * 2;
     if (size > SIZE_MAX - align) return nullptr;
     if (want < size + align) want = size + align;
