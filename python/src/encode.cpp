@@ -6,18 +6,24 @@
 #include "dumps_options.hpp"
 #include "module_state.hpp"
 #include "object_walker.hpp"
+#include "small_documents.hpp"
 
 namespace ultrajson::python {
 
 PyObject* dumps(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   const module_state& state = state_of(module);
-  if (nargs == 1 && kwnames == nullptr) return encode(args[0], state.default_dumps);
+  PyObject* result;
+  if (nargs == 1 && kwnames == nullptr) {
+    if (dumps_small(state.texts, args[0], result)) return result;
+    return encode(args[0], state.default_dumps);
+  }
   PyObject* bound[max_parameters];
   if (!bind_arguments(signatures::dumps, state.names.dumps, args, nargs, kwnames, bound)) {
     return nullptr;
   }
   dumps_settings settings;
   if (!read_dumps_settings(dumps_arguments(bound + 1), settings)) return nullptr;
+  if (dumps_small(state.texts, bound[0], result)) return result;
   return encode(bound[0], settings);
 }
 

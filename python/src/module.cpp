@@ -64,7 +64,7 @@ int exec_module(PyObject* module) {
   state->default_dumps = default_dumps_settings();
   state->loads_utf8 = loads_options(false);
   state->loads_wtf8 = loads_options(true);
-  if (!state->names.init()) return -1;
+  if (!state->names.init() || !state->texts.init()) return -1;
   state->decode_error = add_decode_error(module);
   if (state->decode_error == nullptr) return -1;
 #if PY_VERSION_HEX < 0x030A0000
@@ -95,6 +95,7 @@ int clear_module(PyObject* module) {
     Py_CLEAR(state->decode_error);
     Py_CLEAR(state->gc_module);
     state->names.clear();
+    state->texts.clear();
     state->keys.clear();
   }
   return 0;

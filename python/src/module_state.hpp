@@ -10,6 +10,7 @@
 #include "dumps_options.hpp"
 #include "key_cache.hpp"
 #include "python.hpp"
+#include "small_documents.hpp"
 
 namespace ultrajson::python {
 
@@ -18,6 +19,8 @@ struct module_state {
   PyObject* decode_error = nullptr;
   // The parameter names of each function, interned (strong references).
   interned_names names;
+  // What dumps() writes for None, the bools and empty containers.
+  small_texts texts;
   // dumps(obj) with no options: read once, at import.
   dumps_settings default_dumps;
   // loads() of UTF-8 text, and of the WTF-8 of a str with lone surrogates.
