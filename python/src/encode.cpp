@@ -11,20 +11,26 @@
 namespace ultrajson::python {
 
 PyObject* dumps(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
-  const module_state& state = state_of(module);
+  module_state& state = state_of(module);
   PyObject* result;
   if (nargs == 1 && kwnames == nullptr) {
     if (dumps_small(state.texts, args[0], result)) return result;
     return encode(args[0], state.default_dumps);
   }
-  PyObject* bound[max_parameters];
-  if (!bind_arguments(signatures::dumps, state.names.dumps, args, nargs, kwnames, bound)) {
-    return nullptr;
-  }
   dumps_settings settings;
-  if (!read_dumps_settings(dumps_arguments(bound + 1), settings)) return nullptr;
-  if (dumps_small(state.texts, bound[0], result)) return result;
-  return encode(bound[0], settings);
+  PyObject* object = args[0];
+  if (!state.recent_options.find(args, nargs, kwnames, state.names.dumps, settings)) {
+    PyObject* bound[max_parameters];
+    if (!bind_arguments(signatures::dumps, state.names.dumps, args, nargs, kwnames, bound) ||
+        !read_dumps_settings(dumps_arguments(bound + 1), settings)) {
+      return nullptr;
+    }
+    state.recent_options.remember(args, nargs, kwnames, state.names.dumps,
+                                  signatures::dumps.count, settings);
+    object = bound[0];
+  }
+  if (dumps_small(state.texts, object, result)) return result;
+  return encode(object, settings);
 }
 
 PyObject* dump(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {

@@ -7,6 +7,7 @@
 #include <ultrajson/parse.hpp>
 
 #include "arguments.hpp"
+#include "constant_options.hpp"
 #include "dumps_options.hpp"
 #include "key_cache.hpp"
 #include "python.hpp"
@@ -23,6 +24,8 @@ struct module_state {
   small_texts texts;
   // dumps(obj) with no options: read once, at import.
   dumps_settings default_dumps;
+  // dumps() options of the last call made with constant ones.
+  constant_options recent_options;
   // loads() of UTF-8 text, and of the WTF-8 of a str with lone surrogates.
   parse_options loads_utf8;
   parse_options loads_wtf8;

@@ -1,0 +1,91 @@
+"""dumps() remembers the settings of the last call made with constant
+options (python/src/constant_options.hpp): a call must get its own options'
+result, whatever call came before it. The expected text comes from the same
+options given by position, which the remembered settings never serve."""
+
+from __future__ import annotations
+
+import inspect
+import sys
+
+import pytest
+from ultrajson import dumps
+
+DOCUMENT = {"b": [1, "/é", None], "a": {"x": True}}
+# The options after obj, and their defaults, as the signature gives them.
+PARAMETERS = list(inspect.signature(dumps).parameters.values())[1:]
+DEFAULTS = [parameter.default for parameter in PARAMETERS]
+PARAMETERS = [parameter.name for parameter in PARAMETERS]
+
+OPTION_SETS = [
+    {"ensure_ascii": False},
+    {"ensure_ascii": True},
+    {"ensure_ascii": False, "escape_forward_slashes": False},
+    {"escape_forward_slashes": False, "ensure_ascii": False},
+    {"escape_forward_slashes": False},
+    {"indent": 4},
+    {"indent": 5},
+    {"indent": 4, "sort_keys": True},
+    {"sort_keys": True},
+    {"sort_keys": 1},
+    {"sort_keys": 0},
+    {"ensure_ascii": 0},
+    {"indent": 300},
+    {"indent": -5},
+    {"separators": (";", "=")},
+    {"separators": None, "default": None},
+    {"default": repr},
+]
+
+
+def by_position(options):
+    values = list(DEFAULTS)
+    for name, value in options.items():
+        values[PARAMETERS.index(name)] = value
+    return dumps(DOCUMENT, *values)
+
+
+def test_each_call_gets_its_own_options():
+    expected = [by_position(options) for options in OPTION_SETS]
+    # Every set after every other, each twice in a row (the second call of a
+    # pair is the one that may take the remembered settings).
+    for first, first_expected in zip(OPTION_SETS, expected):
+        for second, second_expected in zip(OPTION_SETS, expected):
+            assert dumps(DOCUMENT, **first) == first_expected
+            assert dumps(DOCUMENT, **first) == first_expected
+            assert dumps(DOCUMENT, **second) == second_expected, (first, second)
+
+
+def test_keyword_names_made_at_run_time():
+    name = "".join(["ensure", "_ascii"])  # not the interned str
+    for _ in range(2):
+        assert dumps("é", **{name: False}) == '"é"'
+        assert dumps("é", ensure_ascii=False) == '"é"'
+        assert dumps("é", **{name: True}) == '"\\u00e9"'
+
+
+def test_errors_are_raised_every_time():
+    for _ in range(3):
+        with pytest.raises(ValueError):
+            dumps(1, indent=1001)
+        assert dumps(1, indent=4) == "1"
+        with pytest.raises(TypeError):
+            dumps(1, obj=2)
+        with pytest.raises(TypeError):
+            dumps(1, ensure_ascii=False, no_such_option=True)
+
+
+def test_obj_by_name():
+    for _ in range(2):
+        assert dumps(obj=[1], indent=2) == "[\n  1\n]"
+        assert dumps([2], indent=2) == "[\n  2\n]"
+
+
+def test_nothing_is_kept_alive():
+    def fallback(value):
+        return "x"
+
+    before = sys.getrefcount(fallback)
+    for _ in range(3):
+        assert dumps(object(), default=fallback, indent=0) == '"x"'
+    assert sys.getrefcount(fallback) == before
