@@ -20,16 +20,21 @@ namespace ultrajson::detail {
 
 inline bool is_digit(char c) noexcept { return static_cast<unsigned char>(c - '0') < 10; }
 
-// The value of eight ASCII digits (first digit in the lowest byte), by
-// combining neighbours pairwise: 8 digits -> 4 two-digit -> 2 four-digit ->
-// 1, with three multiplications instead of eight dependent ones.
-inline std::uint32_t eight_digits_value(std::uint64_t word) noexcept {
-  word -= repeat_byte('0');
+// The number that eight digit values make (0..9 in each byte, the first
+// digit in the lowest byte), by combining neighbours pairwise: 8 digits ->
+// 4 two-digit -> 2 four-digit -> 1, with three multiplications instead of
+// eight dependent ones.
+inline std::uint32_t eight_digit_values_combined(std::uint64_t word) noexcept {
   word = word * 10 + (word >> 8);  // bytes 0,2,4,6 now hold two-digit values
   const std::uint64_t pair_mask = 0x000000FF000000FFull;
   const std::uint64_t high = ((word & pair_mask) * ((1000000ull << 32) + 100));
   const std::uint64_t low = (((word >> 16) & pair_mask) * ((10000ull << 32) + 1));
   return static_cast<std::uint32_t>((high + low) >> 32);
+}
+
+// The value of eight ASCII digits (first digit in the lowest byte).
+inline std::uint32_t eight_digits_value(std::uint64_t word) noexcept {
+  return eight_digit_values_combined(word - repeat_byte('0'));
 }
 
 // Which bytes of a little-endian word are not ASCII digits: a nonzero
@@ -61,10 +66,11 @@ inline std::size_t accumulate_digits(const char*& p, const char* end,
     }
     const unsigned digits = count_trailing_zeros(non_digit) / 8;
     if (digits != 0) {
-      // The digits moved to the word's top, '0's shifted in below them.
-      const unsigned shift = 8 * (8 - digits);
-      const std::uint64_t aligned = (word << shift) | (repeat_byte('0') >> (64 - shift));
-      mantissa = mantissa * powers_of_ten_32[digits] + eight_digits_value(aligned);
+      // The digits' values moved to the word's top, zeros shifted in below
+      // them. (The subtraction borrows only above the first non-digit,
+      // from bytes the shift drops.)
+      const std::uint64_t values = (word - repeat_byte('0')) << (8 * (8 - digits));
+      mantissa = mantissa * powers_of_ten_32[digits] + eight_digit_values_combined(values);
       p += digits;
     }
     return static_cast<std::size_t>(p - start);
