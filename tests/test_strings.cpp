@@ -962,6 +962,58 @@ TEST_CASE("decoder: every UTF-8 sequence at every offset of a block, valid and i
   CHECK(checked > 40000);
 }
 
+// The writer checks non-ASCII text sixteen bytes at a time where it copies
+// it as it is (not with ensure_ascii): each sequence at each offset of a
+// block, with text of every kind before it, is written unchanged or refused.
+TEST_CASE("writer: every UTF-8 sequence at every offset of a block, valid and invalid") {
+  std::size_t checked = 0;
+  const auto write = [](const std::string& text, const ultrajson::write_options& options,
+                        std::string& written) {
+    ultrajson::writer out(options);
+    const bool ok = out.string_value(text);
+    written = std::string(out.view());
+    return ok;
+  };
+  ultrajson::write_options wtf8;
+  wtf8.allow_lone_surrogates = true;
+  wtf8.lone_surrogates_as_wtf8 = true;
+  for (int kind = 0; kind < 3; ++kind) {
+    for (std::size_t before = 0; before <= 40; ++before) {
+      const std::string head = filler(before, kind);
+      for (const std::string& tail : {std::string(), std::string("tail of the string, long enough"),
+                                      std::string("\n")}) {
+        const std::string tail_written = tail == "\n" ? "\\n" : tail;
+        for (const sequence_case& c : valid_sequences()) {
+          std::string written;
+          const std::string text = head + c.bytes + tail;
+          if (!write(text, {}, written) || written != "\"" + head + c.bytes + tail_written + "\"") {
+            FAIL(c.what << " should be written as it is: " << printable(text) << " gave "
+                        << printable(written));
+          }
+          ++checked;
+        }
+        for (const sequence_case& c : invalid_sequences()) {
+          std::string written;
+          const std::string text = head + c.bytes + tail;
+          if (write(text, {}, written)) {
+            FAIL(c.what << " should be refused: " << printable(text));
+          }
+          // An encoded surrogate is the one the WTF-8 options let through.
+          const bool surrogate = c.bytes.rfind("\xED\xA0", 0) == 0 || c.bytes.rfind("\xED\xBF", 0) == 0;
+          const bool ok = write(text, wtf8, written);
+          if (ok != surrogate ||
+              (ok && written != "\"" + head + c.bytes + tail_written + "\"")) {
+            FAIL(c.what << " with lone_surrogates_as_wtf8: " << printable(text) << " gave "
+                        << printable(written));
+          }
+          ++checked;
+        }
+      }
+    }
+  }
+  CHECK(checked > 4000);
+}
+
 TEST_CASE("decoder: a sequence cut by the string's end or by the input's end") {
   for (const sequence_case& c : valid_sequences()) {
     for (std::size_t before = 0; before <= 34; ++before) {

@@ -1,7 +1,8 @@
 #pragma once
-// What the decoder reports: an error code, where it happened, and a message a
-// person can act on ("expected ':' after object key, found '}' at line 3,
-// column 14 (byte 40)").
+// What the decoder and the encoder report. The decoder: an error code, where
+// it happened, and a message a person can act on ("expected ':' after object
+// key, found '}' at line 3, column 14 (byte 40)"). The encoder (writer.hpp):
+// a write_error code, which describe() puts in words.
 
 #include <cstddef>
 #include <cstdio>
@@ -98,6 +99,44 @@ struct parse_result {
     return text + where;
   }
 };
+
+// What the writer reports (writer::error()): misuse of its events, values
+// JSON cannot carry, and running out of room.
+enum class write_error {
+  none = 0,
+  key_outside_object,     // key() when not directly inside an object
+  value_without_key,      // a value inside an object where a key was due
+  key_without_value,      // a key, or the object's end, right after a key
+  unbalanced_end,         // end_object/end_array that does not match the open container
+  depth_limit_exceeded,   // nesting deeper than write_options::max_depth
+  nan_or_infinity,        // a non-finite double while allow_nan is false
+  invalid_utf8,           // string or key text that is not UTF-8 (or a code unit above U+10FFFF)
+  invalid_number_text,    // big_integer/raw_number text that is not a JSON number
+  document_complete,      // a second top-level value
+  buffer_full,            // a caller's fixed buffer ran out
+  out_of_memory,
+  invalid_options,        // indent above write_options::max_indent, or absurd separators
+};
+
+constexpr std::string_view describe(write_error code) noexcept {
+  switch (code) {
+    case write_error::none: return "no error";
+    case write_error::key_outside_object: return "a key outside an object";
+    case write_error::value_without_key: return "a value inside an object where a key was due";
+    case write_error::key_without_value: return "a key must be followed by a value";
+    case write_error::unbalanced_end: return "the end does not match the open container";
+    case write_error::depth_limit_exceeded: return "nesting depth limit exceeded";
+    case write_error::nan_or_infinity: return "NaN or Infinity while allow_nan is false";
+    case write_error::invalid_utf8: return "string is not valid Unicode text";
+    case write_error::invalid_number_text: return "number text is not a JSON number";
+    case write_error::document_complete: return "a second top-level value";
+    case write_error::buffer_full: return "the output buffer is full";
+    case write_error::out_of_memory: return "out of memory";
+    case write_error::invalid_options:
+      return "invalid write options: indent above 1000 (or negative) or separators too long";
+  }
+  return "unknown error";
+}
 
 namespace detail {
 

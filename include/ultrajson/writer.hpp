@@ -25,52 +25,21 @@
 #include "detail/number_scan.hpp"
 #include "detail/output_buffer.hpp"
 #include "detail/small_stack.hpp"
+#include "error.hpp"
 #include "options.hpp"
 
 namespace ultrajson {
-
-enum class write_error {
-  none = 0,
-  key_outside_object,     // key() when not directly inside an object
-  value_without_key,      // a value inside an object where a key was due
-  key_without_value,      // a key, or the object's end, right after a key
-  unbalanced_end,         // end_object/end_array that does not match the open container
-  depth_limit_exceeded,   // nesting deeper than write_options::max_depth
-  nan_or_infinity,        // a non-finite double while allow_nan is false
-  invalid_utf8,           // string or key text that is not UTF-8 (or a code unit above U+10FFFF)
-  invalid_number_text,    // big_integer/raw_number text that is not a JSON number
-  document_complete,      // a second top-level value
-  buffer_full,            // a caller's fixed buffer ran out
-  out_of_memory,
-  invalid_options,        // indent above write_options::max_indent, or absurd separators
-};
-
-constexpr std::string_view describe(write_error code) noexcept {
-  switch (code) {
-    case write_error::none: return "no error";
-    case write_error::key_outside_object: return "a key outside an object";
-    case write_error::value_without_key: return "a value inside an object where a key was due";
-    case write_error::key_without_value: return "a key must be followed by a value";
-    case write_error::unbalanced_end: return "the end does not match the open container";
-    case write_error::depth_limit_exceeded: return "nesting depth limit exceeded";
-    case write_error::nan_or_infinity: return "NaN or Infinity while allow_nan is false";
-    case write_error::invalid_utf8: return "string is not valid Unicode text";
-    case write_error::invalid_number_text: return "number text is not a JSON number";
-    case write_error::document_complete: return "a second top-level value";
-    case write_error::buffer_full: return "the output buffer is full";
-    case write_error::out_of_memory: return "out of memory";
-    case write_error::invalid_options:
-      return "invalid write options: indent above 1000 (or negative) or separators too long";
-  }
-  return "unknown error";
-}
 
 class writer {
  public:
   // Options the writer cannot honour (see write_options::indent) make every
   // event fail with write_error::invalid_options; error() says so at once.
   explicit writer(const write_options& options = {})
-      : options_(options), depth_limit_(depth_limit(options)), error_(options_error(options)) {}
+      : options_(options),
+        escaper_(escape_config(options)),
+        depth_limit_(depth_limit(options)),
+        error_(options_error(options)),
+        state_(initial_state(error_)) {}
   // Writes into buffer[0, capacity) and fails with buffer_full when the
   // document does not fit; a buffer exactly the document's size is enough.
   // The writer then allocates at most one value's separator and indentation
@@ -78,9 +47,11 @@ class writer {
   // buffer's free space, however long the values.
   writer(char* buffer, std::size_t capacity, const write_options& options = {})
       : options_(options),
+        escaper_(escape_config(options)),
         out_(buffer, capacity),
         depth_limit_(depth_limit(options)),
-        error_(options_error(options)) {}
+        error_(options_error(options)),
+        state_(initial_state(error_)) {}
   writer(const writer&) = delete;
   writer& operator=(const writer&) = delete;
   // Movable, so a function can build and return one, even half-written;
@@ -120,7 +91,7 @@ class writer {
   const char* data() const noexcept { return out_.data(); }
   std::size_t size() const noexcept { return out_.size(); }
   // One whole top-level value is written and no error occurred.
-  bool complete() const noexcept { return done_ && error_ == write_error::none; }
+  bool complete() const noexcept { return state_ == state::document_done; }
   write_error error() const noexcept { return error_; }
   std::size_t depth() const noexcept { return stack_.size(); }
   const write_options& options() const noexcept { return options_; }
@@ -129,16 +100,32 @@ class writer {
   void clear() noexcept {
     out_.clear();
     stack_.clear();
-    done_ = false;
     error_ = options_error(options_);
+    state_ = initial_state(error_);
   }
 
  private:
-  struct frame {
-    std::size_t count;    // items written so far
-    bool is_object;
-    bool awaiting_value;  // a key was written; its value is due
+  // Where the writer stands: in which container, and what may come next.
+  // One byte, tested once per event; the states of the containers around
+  // the innermost wait on the stack. An error is a state too, so the
+  // events need no separate error test.
+  enum class state : unsigned char {
+    failed,         // error() says why; every event is refused
+    top_level,      // the document's value is due
+    document_done,  // one whole value is written
+    array_first,    // in an array, no element yet
+    array_next,     // in an array after an element: a separator first
+    object_first,   // in an object, no member yet: a key is due
+    object_next,    // in an object after a member: a separator and a key
+    object_value,   // in an object after a key: its value is due
   };
+  static state initial_state(write_error options_error) noexcept {
+    return options_error == write_error::none ? state::top_level : state::failed;
+  }
+  static detail::escape_config escape_config(const write_options& options) noexcept {
+    return {options.ensure_ascii, options.escape_forward_slashes, options.encode_html_chars,
+            options.allow_lone_surrogates, options.lone_surrogates_as_wtf8};
+  }
 
   // No size the writer adds up may come near SIZE_MAX: separators and the
   // indentation each stay below an eighth of it, payloads below a half.
@@ -160,6 +147,7 @@ class writer {
 
   bool fail(write_error code) noexcept {
     if (error_ == write_error::none) error_ = code;
+    state_ = state::failed;
     return false;
   }
   char* reserve(std::size_t n) noexcept {
@@ -191,21 +179,12 @@ class writer {
     }
     return copy(out, separator);
   }
-  detail::escape_config escape_config() const noexcept {
-    return {options_.ensure_ascii, options_.escape_forward_slashes, options_.encode_html_chars,
-            options_.allow_lone_surrogates, options_.lone_surrogates_as_wtf8};
-  }
-
   // Checks that a value may come now, reserves room for its separator,
   // indentation and `payload` bytes (at most size_bound * 4), writes the
   // former and returns where the value goes (nullptr on error).
   char* begin_value(std::size_t payload) noexcept;
   // Commits the value written up to `out`.
-  bool end_value(char* out) noexcept {
-    if (!commit(out)) return false;
-    if (stack_.empty()) done_ = true;
-    return true;
-  }
+  bool end_value(char* out) noexcept { return commit(out); }
   // Like begin_value, for a key: checks, separator, indentation.
   char* begin_key(std::size_t payload) noexcept;
 
@@ -253,83 +232,91 @@ class writer {
   template <bool is_utf8, class Unit>
   char* escape(char* out, const Unit* text, std::size_t count) const noexcept {
     if constexpr (is_utf8) {
-      return detail::escape_utf8(out, text, count, escape_config());
+      return detail::escape_utf8(out, text, count, escaper_);
     } else {
-      return detail::escape_code_units(out, text, count, escape_config());
+      return detail::escape_code_units(out, text, count, escaper_);
     }
   }
+
+  // Refuses a value or key the state does not allow; always false.
+  bool misplaced(bool is_key) noexcept;
 
   write_options options_;
+  detail::escaper escaper_;
   detail::output_buffer out_;
-  detail::small_stack<frame, 32> stack_;
+  // The states of the containers around the innermost open one.
+  detail::small_stack<state, 32> stack_;
   std::size_t depth_limit_;
-  bool done_ = false;
   write_error error_ = write_error::none;
+  state state_ = state::top_level;
 };
 
+ULTRAJSON_NOINLINE bool writer::misplaced(bool is_key) noexcept {
+  if (state_ == state::failed) return false;
+  if (state_ == state::object_value) return fail(write_error::key_without_value);
+  if (is_key) return fail(write_error::key_outside_object);
+  if (state_ == state::document_done) return fail(write_error::document_complete);
+  return fail(write_error::value_without_key);  // object_first, object_next
+}
+
 ULTRAJSON_ALWAYS_INLINE char* writer::begin_value(std::size_t payload) noexcept {
-  if (error_ != write_error::none) return nullptr;
-  if (stack_.empty()) {
-    if (done_) {
-      fail(write_error::document_complete);
-      return nullptr;
-    }
+  if (state_ == state::object_value) {
+    state_ = state::object_next;
     return reserve(payload);
   }
-  frame& top = stack_.top();
-  if (top.is_object) {
-    if (!top.awaiting_value) {
-      fail(write_error::value_without_key);
-      return nullptr;
-    }
-    top.awaiting_value = false;
+  if (state_ == state::array_next || state_ == state::array_first) {
+    char* out = reserve(options_.item_separator.size() + indent_room(stack_.size()) + payload);
+    if (out == nullptr) return nullptr;
+    if (state_ == state::array_next) out = copy_separator(out, options_.item_separator);
+    state_ = state::array_next;
+    return write_indent(out, stack_.size());
+  }
+  if (state_ == state::top_level) {
+    state_ = state::document_done;
     return reserve(payload);
   }
-  char* out = reserve(options_.item_separator.size() + indent_room(stack_.size()) + payload);
-  if (out == nullptr) return nullptr;
-  if (top.count++ != 0) out = copy_separator(out, options_.item_separator);
-  return write_indent(out, stack_.size());
+  misplaced(false);
+  return nullptr;
 }
 
-inline char* writer::begin_key(std::size_t payload) noexcept {
-  if (error_ != write_error::none) return nullptr;
-  if (stack_.empty() || !stack_.top().is_object) {
-    fail(write_error::key_outside_object);
-    return nullptr;
-  }
-  frame& top = stack_.top();
-  if (top.awaiting_value) {
-    fail(write_error::key_without_value);
+ULTRAJSON_ALWAYS_INLINE char* writer::begin_key(std::size_t payload) noexcept {
+  if (state_ != state::object_next && state_ != state::object_first) {
+    misplaced(true);
     return nullptr;
   }
   char* out = reserve(options_.item_separator.size() + indent_room(stack_.size()) + payload);
   if (out == nullptr) return nullptr;
-  if (top.count++ != 0) out = copy_separator(out, options_.item_separator);
-  top.awaiting_value = true;
+  if (state_ == state::object_next) out = copy_separator(out, options_.item_separator);
+  state_ = state::object_value;
   return write_indent(out, stack_.size());
 }
 
-inline bool writer::open(char bracket, bool is_object) {
-  if (stack_.size() >= depth_limit_) return fail(write_error::depth_limit_exceeded);
+ULTRAJSON_ALWAYS_INLINE bool writer::open(char bracket, bool is_object) {
+  if (stack_.size() >= depth_limit_ && state_ != state::failed) {
+    return fail(write_error::depth_limit_exceeded);
+  }
   char* out = begin_value(1);
   if (out == nullptr) return false;
   *out++ = bracket;
   if (!commit(out)) return false;
-  if (!stack_.push(frame{0, is_object, false})) return fail(write_error::out_of_memory);
+  // The state the container leaves behind when it closes.
+  if (!stack_.push(state_)) return fail(write_error::out_of_memory);
+  state_ = is_object ? state::object_first : state::array_first;
   return true;
 }
 
-inline bool writer::close(char bracket, bool is_object) noexcept {
-  if (error_ != write_error::none) return false;
-  if (stack_.empty() || stack_.top().is_object != is_object) {
+ULTRAJSON_ALWAYS_INLINE bool writer::close(char bracket, bool is_object) noexcept {
+  const bool empty = state_ == (is_object ? state::object_first : state::array_first);
+  if (!empty && state_ != (is_object ? state::object_next : state::array_next)) {
+    if (state_ == state::failed) return false;
+    if (is_object && state_ == state::object_value) return fail(write_error::key_without_value);
     return fail(write_error::unbalanced_end);
   }
-  const frame closed = stack_.top();
-  if (closed.awaiting_value) return fail(write_error::key_without_value);
+  state_ = stack_.top();
   stack_.pop();
   char* out = reserve(1 + indent_room(stack_.size()));
   if (out == nullptr) return false;
-  if (closed.count != 0) out = write_indent(out, stack_.size());
+  if (!empty) out = write_indent(out, stack_.size());
   *out++ = bracket;
   return end_value(out);
 }

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "string_scan.hpp"
 #include "swar.hpp"
 #include "utf8.hpp"
 
@@ -139,44 +140,150 @@ inline std::uint64_t escape_mask(std::uint64_t word, bool slash, bool ascii) noe
   return special;
 }
 
-// Copies the bytes at p that need no escape, eight at a time, up to the
-// first that does or the end. Advances p and out past them.
-inline void copy_plain_run(char*& out, const char*& p, const char* end,
-                           const escape_config& config) noexcept {
-  const bool slash = config.escape_forward_slashes;
-  const bool ascii = config.ensure_ascii;
-  for (;;) {
-    const auto left = static_cast<std::size_t>(end - p);
-    if (left >= 8) {
-      const std::uint64_t special = escape_mask(load_word(p), slash, ascii);
-      // Room is reserved for the worst case of what is left, so copying all
-      // eight before knowing how many are plain is safe.
-      std::memcpy(out, p, 8);
-      const unsigned plain = special == 0 ? 8 : first_flagged_byte(special);
-      out += plain;
-      p += plain;
-      if (plain != 8) return;
+// The settings a writer escapes with, resolved once when it is made, not
+// once per string: the table and the choices the hot loop branches on.
+struct escaper {
+  explicit escaper(const escape_config& settings) noexcept
+      : config(settings),
+        table(&escape_table_for(settings)),
+        non_ascii_as_is(!settings.ensure_ascii &&
+                        (!settings.allow_lone_surrogates || settings.lone_surrogates_as_wtf8)) {}
+
+  escape_config config;
+  const escape_table* table;
+  // Every valid sequence (and, when allowed, every WTF-8 surrogate) goes
+  // out as it came, so whole blocks of it can be copied once checked.
+  bool non_ascii_as_is;
+};
+
+// Copies the n < 16 bytes at p that need no escape, up to the first that
+// does or the end, in a few overlapping word tests and stores (no loop, no
+// library call: most keys and many values are this short). Room for n
+// bytes at out is reserved; the stores stay inside it.
+inline void copy_plain_tail(char*& out, const char*& p, std::size_t n, bool slash,
+                            bool ascii) noexcept {
+  if (n == 0) return;
+  std::size_t plain;
+  if (n >= 8) {
+    const std::uint64_t head = load_word(p), last = load_word(p + n - 8);
+    std::memcpy(out, p, 8);
+    std::memcpy(out + n - 8, p + n - 8, 8);
+    const std::uint64_t special = escape_mask(head, slash, ascii);
+    if (special != 0) {
+      plain = first_flagged_byte(special);
     } else {
-      // A short tail (or a short key) padded with 'a', which needs no escape.
-      const std::uint64_t special = escape_mask(load_partial_word(p, left, 'a'), slash, ascii);
-      const std::size_t plain = special == 0 ? left : first_flagged_byte(special);
-      std::memcpy(out, p, plain);
-      out += plain;
+      const std::uint64_t later = escape_mask(last, slash, ascii);
+      plain = later == 0 ? n : n - 8 + first_flagged_byte(later);
+    }
+  } else if (n >= 4) {
+    // p[0..3] and p[n-4..n-1] (overlapping) in one word.
+    std::uint32_t low, high;
+    std::memcpy(&low, p, 4);
+    std::memcpy(&high, p + n - 4, 4);
+    std::memcpy(out, &low, 4);
+    std::memcpy(out + n - 4, &high, 4);
+    if constexpr (big_endian) {
+      low = static_cast<std::uint32_t>(byte_swap(std::uint64_t{low}) >> 32);
+      high = static_cast<std::uint32_t>(byte_swap(std::uint64_t{high}) >> 32);
+    }
+    const std::uint64_t special =
+        escape_mask(std::uint64_t{low} | (std::uint64_t{high} << 32), slash, ascii);
+    const unsigned first = special == 0 ? 8 : first_flagged_byte(special);
+    plain = first < 4 ? first : first == 8 ? n : n - 8 + first;
+  } else {
+    // p[0], p[n/2], p[n-1] cover one to three bytes; the rest of the word is
+    // 'a', which needs no escape. Where two of them are the same byte, the
+    // lower position is flagged first, so the mapping back stays exact.
+    const std::size_t middle = n / 2;
+    out[0] = p[0];
+    out[middle] = p[middle];
+    out[n - 1] = p[n - 1];
+    const std::uint64_t word = (repeat_byte('a') & ~std::uint64_t{0xFFFFFF}) |
+                               static_cast<unsigned char>(p[0]) |
+                               (std::uint64_t{static_cast<unsigned char>(p[middle])} << 8) |
+                               (std::uint64_t{static_cast<unsigned char>(p[n - 1])} << 16);
+    const std::uint64_t special = escape_mask(word, slash, ascii);
+    const unsigned first = special == 0 ? 3 : first_flagged_byte(special);
+    plain = first == 0 ? 0 : first == 1 ? middle : first == 2 ? n - 1 : n;
+  }
+  out += plain;
+  p += plain;
+}
+
+// Copies the bytes at p that need no escape (with non_ascii_as_is, valid
+// UTF-8 included), up to the first that does or the end. Advances p and out
+// past them. Room is reserved for the worst case of what is left, so a
+// block is stored whole before knowing how much of it is plain.
+inline void copy_plain_run(char*& out, const char*& p, const char* end,
+                           const escaper& settings) noexcept {
+  const bool slash = settings.config.escape_forward_slashes;
+  const bool ascii = settings.config.ensure_ascii;
+#if defined(__SSE2__)
+  // Sixteen bytes at a time (SSE2 is part of every x86-64).
+  while (end - p >= 16) {
+    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out), bytes);
+    __m128i special = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8('"')),
+                     _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\\'))),
+        // Bits 7..5 clear: a byte below 0x20.
+        _mm_cmpeq_epi8(_mm_and_si128(bytes, _mm_set1_epi8(static_cast<char>(0xE0))),
+                       _mm_setzero_si128()));
+    if (slash) special = _mm_or_si128(special, _mm_cmpeq_epi8(bytes, _mm_set1_epi8('/')));
+    if (ascii) special = _mm_or_si128(special, _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x7f)));
+    const auto flagged = static_cast<unsigned>(_mm_movemask_epi8(special));
+    const auto high = static_cast<unsigned>(_mm_movemask_epi8(bytes));
+    if ((flagged | high) == 0) {
+      p += 16;
+      out += 16;
+      continue;
+    }
+    const unsigned stop = flagged != 0 ? count_trailing_zeros(flagged) : 16;
+    const unsigned ascii_run = high != 0 ? count_trailing_zeros(high) : 16;
+    if (ascii_run >= stop || !settings.non_ascii_as_is) {
+      const unsigned plain = ascii_run < stop ? ascii_run : stop;
       p += plain;
+      out += plain;
       return;
     }
+    // Non-ASCII before the stop: checked as UTF-8 sixteen bytes at a time
+    // (the parser's check), copied as it is when valid.
+    const unsigned plain =
+        check_utf8_block(bytes, high, stop, settings.config.allow_lone_surrogates);
+    if (plain == not_utf8 || plain == 0) {
+      // The byte-wise path finds the error (or the sequence) exactly.
+      p += ascii_run;
+      out += ascii_run;
+      return;
+    }
+    p += plain;
+    out += plain;
+    if (plain == stop && stop != 16) return;
+    // Else a sequence went on past the block: the next begins at its lead.
   }
+#else
+  while (end - p >= 8) {
+    const std::uint64_t special = escape_mask(load_word(p), slash, ascii);
+    std::memcpy(out, p, 8);
+    const unsigned plain = special == 0 ? 8 : first_flagged_byte(special);
+    out += plain;
+    p += plain;
+    if (plain != 8) return;
+  }
+#endif
+  copy_plain_tail(out, p, static_cast<std::size_t>(end - p), slash, ascii);
 }
 
 // Escapes UTF-8 text. Returns the position after it, or nullptr when the
 // text is not valid UTF-8 (WTF-8 with allow_lone_surrogates).
 inline char* escape_utf8(char* out, const char* text, std::size_t size,
-                         const escape_config& config) noexcept {
-  const escape_table& table = escape_table_for(config);
+                         const escaper& settings) noexcept {
+  const escape_config& config = settings.config;
+  const escape_table& table = *settings.table;
   const char* p = text;
   const char* const end = text + size;
   for (;;) {
-    if (!config.encode_html_chars) copy_plain_run(out, p, end, config);
+    if (!config.encode_html_chars) copy_plain_run(out, p, end, settings);
     if (p == end) return out;
     const auto byte = static_cast<unsigned char>(*p);
     if (byte < 0x80) {
@@ -208,8 +315,9 @@ inline char* escape_utf8(char* out, const char* text, std::size_t size,
 // Returns nullptr for a unit above U+10FFFF, which no encoding can carry.
 template <class Unit>
 inline char* escape_code_units(char* out, const Unit* units, std::size_t count,
-                               const escape_config& config) noexcept {
-  const escape_table& table = escape_table_for(config);
+                               const escaper& settings) noexcept {
+  const escape_config& config = settings.config;
+  const escape_table& table = *settings.table;
   for (std::size_t i = 0; i < count; ++i) {
     const auto unit = static_cast<char32_t>(units[i]);
     if (unit < 0x80) {
