@@ -5,7 +5,9 @@
 
 #include <cstdint>
 #include <limits>
+#include <random>
 #include <string>
+#include <type_traits>
 
 #include "support.hpp"
 
@@ -235,4 +237,37 @@ TEST_CASE("every int64 power of ten and power of two, and neighbours, round trip
     }
   }
   CHECK(checked == 64 * 3 + 19 * 3);
+}
+
+// The writer formats integers itself: every length and sign, against
+// std::to_string, including 10^19 and its neighbours (twenty digits).
+TEST_CASE("writer: random integers of every length match std::to_string") {
+  std::mt19937_64 random(2026);
+  const auto written = [](auto value) {
+    ultrajson::writer out;
+    if constexpr (std::is_signed_v<decltype(value)>) {
+      REQUIRE(out.int64_value(value));
+    } else {
+      REQUIRE(out.uint64_value(value));
+    }
+    return std::string(out.view());
+  };
+  std::size_t checked = 0;
+  for (int bits = 1; bits <= 64; ++bits) {
+    for (int round = 0; round < 300; ++round) {
+      const std::uint64_t u = random() >> (64 - bits);
+      const auto i = static_cast<std::int64_t>(u);
+      const std::int64_t negated = i == int64_min ? i : -i;
+      if (written(u) != std::to_string(u) || written(i) != std::to_string(i) ||
+          written(negated) != std::to_string(negated)) {
+        FAIL("integer " << u << " written wrongly");
+      }
+      ++checked;
+    }
+  }
+  const std::uint64_t ten_to_19 = 10000000000000000000u;
+  for (const std::uint64_t u : {ten_to_19 - 1, ten_to_19, ten_to_19 + 1}) {
+    CHECK(written(u) == std::to_string(u));
+  }
+  CHECK(checked == 64 * 300);
 }

@@ -1,13 +1,13 @@
 #pragma once
-// Numbers to text: integers exactly (std::to_chars), doubles as the
+// Numbers to text: integers exactly, doubles as the
 // shortest text that reads back to the same double (double_to_decimal.hpp),
 // laid out as Python's repr(float) lays it out: "1.0", "0.0001", "1e-05",
 // "1e+16", "1.5e+300", "-0.0".
 
-#include <charconv>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "double_to_decimal.hpp"
 
@@ -16,11 +16,6 @@ namespace ultrajson::detail {
 // Room any formatted double or 64-bit integer needs: at most 24 characters,
 // plus slack for the fixed-size copies format_double makes.
 inline constexpr std::size_t max_number_chars = 40;
-
-template <class Integer>
-inline char* format_integer(char* out, Integer value) noexcept {
-  return std::to_chars(out, out + max_number_chars, value).ptr;
-}
 
 // "00" "01" ... "99": two digits per division.
 struct digit_pairs {
@@ -47,10 +42,17 @@ inline void write_eight_digits(char* out, std::uint32_t value) noexcept {
   write_two_digits(out + 6, low % 100);
 }
 
+// How many digits a value below 10^9 has: a few compares, no loop.
+inline int decimal_length(std::uint32_t value) noexcept {
+  if (value < 10000) return value < 100 ? (value < 10 ? 1 : 2) : (value < 1000 ? 3 : 4);
+  if (value < 1000000) return value < 100000 ? 5 : 6;
+  if (value < 100000000) return value < 10000000 ? 7 : 8;
+  return 9;
+}
+
 // The digits of a value below 10^9, no padding; returns how many.
 inline int write_short_number(char* out, std::uint32_t value) noexcept {
-  int length = 1;
-  for (std::uint32_t bound = 10; length < 9 && value >= bound; bound *= 10) ++length;
+  const int length = decimal_length(value);
   char* end = out + length;
   for (; value >= 100; value /= 100) {
     end -= 2;
@@ -62,6 +64,40 @@ inline int write_short_number(char* out, std::uint32_t value) noexcept {
     end[-1] = static_cast<char>('0' + value);
   }
   return length;
+}
+
+// Any 64-bit value: up to 20 digits, in pieces of eight so that 32-bit
+// targets divide 64 bits at most twice. (std::to_chars counts the digits
+// in a loop and was the largest part of writing integer-heavy documents.)
+inline char* format_unsigned(char* out, std::uint64_t value) noexcept {
+  if (value < 100000000) return out + write_short_number(out, static_cast<std::uint32_t>(value));
+  constexpr std::uint64_t ten_to_8 = 100000000;
+  if (value < ten_to_8 * ten_to_8) {
+    const auto high = static_cast<std::uint32_t>(value / ten_to_8);
+    const int length = write_short_number(out, high);
+    write_eight_digits(out + length, static_cast<std::uint32_t>(value - high * ten_to_8));
+    return out + length + 8;
+  }
+  const std::uint64_t top = value / (ten_to_8 * ten_to_8);  // at most 1844
+  const std::uint64_t rest = value - top * (ten_to_8 * ten_to_8);
+  const auto middle = static_cast<std::uint32_t>(rest / ten_to_8);
+  const int length = write_short_number(out, static_cast<std::uint32_t>(top));
+  write_eight_digits(out + length, middle);
+  write_eight_digits(out + length + 8, static_cast<std::uint32_t>(rest - middle * ten_to_8));
+  return out + length + 16;
+}
+
+template <class Integer>
+inline char* format_integer(char* out, Integer value) noexcept {
+  static_assert(sizeof(Integer) <= 8, "64-bit integers at most");
+  if constexpr (std::is_signed_v<Integer>) {
+    if (value < 0) {
+      *out++ = '-';
+      // The magnitude in unsigned arithmetic: -INT64_MIN does not fit.
+      return format_unsigned(out, std::uint64_t{0} - static_cast<std::uint64_t>(value));
+    }
+  }
+  return format_unsigned(out, static_cast<std::uint64_t>(value));
 }
 
 // The digits of a significand of at most 17 digits; returns how many. Split
