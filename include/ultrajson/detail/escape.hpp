@@ -1,8 +1,8 @@
 #pragma once
 // String escaping for the encoder. Input is UTF-8 (validated here) or, for
 // bindings such as Python's str, fixed-width code units (latin-1, UCS-2,
-// UCS-4) that are code points already. The caller reserves the worst case:
-// max_escaped_size(n, unit size) bytes.
+// UCS-4) that are code points already. The caller reserves
+// max_escaped_size(n, unit size) bytes: the worst case and some slack.
 
 #include <array>
 #include <cstddef>
@@ -29,10 +29,15 @@ inline bool written_as_is(char32_t code_point, const escape_config& config) noex
   return !config.ensure_ascii && (!is_surrogate(code_point) || config.lone_surrogates_as_wtf8);
 }
 
-// Worst case per input unit: a control byte becomes "\u00XX" (6 bytes); a
-// UCS-4 unit above U+FFFF becomes a surrogate pair of escapes (12 bytes).
+// Bytes past the output's end that escaping may overwrite: it stores whole
+// 16-byte blocks and keeps only what was plain.
+inline constexpr std::size_t escape_slack = 16;
+
+// The room to reserve for escaping `units` units: the worst case per unit
+// (a control byte becomes "\u00XX", 6 bytes; a UCS-4 unit above U+FFFF a
+// surrogate pair of escapes, 12 bytes) plus escape_slack.
 inline constexpr std::size_t max_escaped_size(std::size_t units, std::size_t unit_size) noexcept {
-  return units * (unit_size == 4 ? 12 : 6);
+  return units * (unit_size == 4 ? 12 : 6) + escape_slack;
 }
 
 // Long text is escaped in pieces of at most this many units, each in a
@@ -210,18 +215,48 @@ inline void copy_plain_tail(char*& out, const char*& p, std::size_t n, bool slas
   p += plain;
 }
 
+#if defined(__SSE2__)
+// The n < 16 bytes at p as a vector whose other bytes are 'a' (which needs
+// no escape), loaded in overlapping pieces without reading past p + n: a
+// string's last bytes take the same vector test as the rest.
+inline __m128i load_padded_block(const char* p, std::size_t n) noexcept {
+  constexpr std::uint64_t fill = repeat_byte('a');
+  std::uint64_t low, high = fill;
+  if (n >= 8) {
+    low = load_word(p);
+    // p[8..n-1]: the last word shifted down, the freed top bytes filled.
+    if (n > 8) high = (load_word(p + n - 8) >> (8 * (16 - n))) | (fill << (8 * (n - 8)));
+  } else if (n >= 4) {
+    std::uint32_t first, last;
+    std::memcpy(&first, p, 4);
+    std::memcpy(&last, p + n - 4, 4);
+    low = first | ((std::uint64_t{last} >> (8 * (8 - n))) << 32) | (fill << (8 * n));
+  } else {
+    low = n == 0 ? fill : fill << (8 * n);
+    for (std::size_t i = 0; i < n; ++i) {
+      low |= std::uint64_t{static_cast<unsigned char>(p[i])} << (8 * i);
+    }
+  }
+  return _mm_set_epi64x(static_cast<long long>(high), static_cast<long long>(low));
+}
+#endif
+
 // Copies the bytes at p that need no escape (with non_ascii_as_is, valid
 // UTF-8 included), up to the first that does or the end. Advances p and out
-// past them. Room is reserved for the worst case of what is left, so a
-// block is stored whole before knowing how much of it is plain.
+// past them. Room is reserved for the worst case of what is left plus
+// escape_slack, so a block is stored whole before knowing how much of it
+// is plain.
 inline void copy_plain_run(char*& out, const char*& p, const char* end,
                            const escaper& settings) noexcept {
   const bool slash = settings.config.escape_forward_slashes;
   const bool ascii = settings.config.ensure_ascii;
 #if defined(__SSE2__)
   // Sixteen bytes at a time (SSE2 is part of every x86-64).
-  while (end - p >= 16) {
-    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  for (;;) {
+    const auto left = static_cast<std::size_t>(end - p);
+    if (left == 0) return;
+    const __m128i bytes =
+        left >= 16 ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)) : load_padded_block(p, left);
     _mm_storeu_si128(reinterpret_cast<__m128i*>(out), bytes);
     __m128i special = _mm_or_si128(
         _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8('"')),
@@ -233,33 +268,33 @@ inline void copy_plain_run(char*& out, const char*& p, const char* end,
     if (ascii) special = _mm_or_si128(special, _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x7f)));
     const auto flagged = static_cast<unsigned>(_mm_movemask_epi8(special));
     const auto high = static_cast<unsigned>(_mm_movemask_epi8(bytes));
-    if ((flagged | high) == 0) {
-      p += 16;
-      out += 16;
-      continue;
+    unsigned plain = 16;
+    bool stopped = false;  // at a byte the caller must look at
+    if ((flagged | high) != 0) {
+      const unsigned stop = flagged != 0 ? count_trailing_zeros(flagged) : 16;
+      const unsigned ascii_run = high != 0 ? count_trailing_zeros(high) : 16;
+      if (ascii_run >= stop || !settings.non_ascii_as_is) {
+        plain = ascii_run < stop ? ascii_run : stop;
+        stopped = true;
+      } else {
+        // Non-ASCII before the stop: checked as UTF-8 a block at a time
+        // (the parser's check), copied as it is when valid. Else the
+        // byte-wise path finds the error (or the sequence) exactly.
+        plain = check_utf8_block(bytes, high, stop, settings.config.allow_lone_surrogates);
+        stopped = plain == not_utf8 || plain == 0 || (plain == stop && stop != 16);
+        if (plain == not_utf8 || plain == 0) plain = ascii_run;
+        // Else plain < stop: a sequence goes on past the block; the next
+        // block begins at its lead.
+      }
     }
-    const unsigned stop = flagged != 0 ? count_trailing_zeros(flagged) : 16;
-    const unsigned ascii_run = high != 0 ? count_trailing_zeros(high) : 16;
-    if (ascii_run >= stop || !settings.non_ascii_as_is) {
-      const unsigned plain = ascii_run < stop ? ascii_run : stop;
-      p += plain;
-      out += plain;
-      return;
-    }
-    // Non-ASCII before the stop: checked as UTF-8 sixteen bytes at a time
-    // (the parser's check), copied as it is when valid.
-    const unsigned plain =
-        check_utf8_block(bytes, high, stop, settings.config.allow_lone_surrogates);
-    if (plain == not_utf8 || plain == 0) {
-      // The byte-wise path finds the error (or the sequence) exactly.
-      p += ascii_run;
-      out += ascii_run;
+    if (plain >= left) {  // the padding of the last block is never stopped at
+      p = end;
+      out += left;
       return;
     }
     p += plain;
     out += plain;
-    if (plain == stop && stop != 16) return;
-    // Else a sequence went on past the block: the next begins at its lead.
+    if (stopped) return;
   }
 #else
   while (end - p >= 8) {
@@ -270,8 +305,8 @@ inline void copy_plain_run(char*& out, const char*& p, const char* end,
     p += plain;
     if (plain != 8) return;
   }
-#endif
   copy_plain_tail(out, p, static_cast<std::size_t>(end - p), slash, ascii);
+#endif
 }
 
 // Escapes UTF-8 text. Returns the position after it, or nullptr when the
