@@ -38,6 +38,7 @@ class writer {
       : options_(options),
         escaper_(escape_config(options)),
         depth_limit_(depth_limit(options)),
+        one_byte_items_(options.indent == 0 && options.item_separator.size() == 1),
         error_(options_error(options)),
         state_(initial_state(error_)) {}
   // Writes into buffer[0, capacity) and fails with buffer_full when the
@@ -50,6 +51,7 @@ class writer {
         escaper_(escape_config(options)),
         out_(buffer, capacity),
         depth_limit_(depth_limit(options)),
+        one_byte_items_(options.indent == 0 && options.item_separator.size() == 1),
         error_(options_error(options)),
         state_(initial_state(error_)) {}
   writer(const writer&) = delete;
@@ -166,6 +168,22 @@ class writer {
     std::memset(out, ' ', spaces);
     return out + spaces;
   }
+  // Before an item (array element or object key): the item separator
+  // unless it is the container's first, then the line break and
+  // indentation. The compact layout with a one-byte separator, nearly
+  // every writer's, is one test.
+  char* write_item_start(char* out, bool first) const noexcept {
+    if (one_byte_items_) {
+      if (!first) *out++ = options_.item_separator[0];
+      return out;
+    }
+    if (!first) out = copy(out, options_.item_separator);
+    return write_indent(out, stack_.size());
+  }
+  // Room for write_item_start at the current depth.
+  std::size_t item_start_room() const noexcept {
+    return one_byte_items_ ? 1 : options_.item_separator.size() + indent_room(stack_.size());
+  }
   static char* copy(char* out, std::string_view text) noexcept {
     std::memcpy(out, text.data(), text.size());
     return out + text.size();
@@ -247,6 +265,8 @@ class writer {
   // The states of the containers around the innermost open one.
   detail::small_stack<state, 32> stack_;
   std::size_t depth_limit_;
+  // Compact output with a one-byte item separator: see write_item_start.
+  bool one_byte_items_;
   write_error error_ = write_error::none;
   state state_ = state::top_level;
 };
@@ -265,11 +285,11 @@ ULTRAJSON_ALWAYS_INLINE char* writer::begin_value(std::size_t payload) noexcept 
     return reserve(payload);
   }
   if (state_ == state::array_next || state_ == state::array_first) {
-    char* out = reserve(options_.item_separator.size() + indent_room(stack_.size()) + payload);
+    char* out = reserve(item_start_room() + payload);
     if (out == nullptr) return nullptr;
-    if (state_ == state::array_next) out = copy_separator(out, options_.item_separator);
+    out = write_item_start(out, state_ == state::array_first);
     state_ = state::array_next;
-    return write_indent(out, stack_.size());
+    return out;
   }
   if (state_ == state::top_level) {
     state_ = state::document_done;
@@ -284,11 +304,11 @@ ULTRAJSON_ALWAYS_INLINE char* writer::begin_key(std::size_t payload) noexcept {
     misplaced(true);
     return nullptr;
   }
-  char* out = reserve(options_.item_separator.size() + indent_room(stack_.size()) + payload);
+  char* out = reserve(item_start_room() + payload);
   if (out == nullptr) return nullptr;
-  if (state_ == state::object_next) out = copy_separator(out, options_.item_separator);
+  out = write_item_start(out, state_ == state::object_first);
   state_ = state::object_value;
-  return write_indent(out, stack_.size());
+  return out;
 }
 
 ULTRAJSON_ALWAYS_INLINE bool writer::open(char bracket, bool is_object) {

@@ -41,11 +41,14 @@ class output_buffer {
 
   // A pointer to at least n writable bytes at the end of the content, or
   // nullptr when memory runs out.
+  // Only the slow path sets spilling_: it is cleared by commit() and
+  // clear(), and a reservation that is not committed is an error after
+  // which the writer reserves nothing until it is cleared.
   char* reserve(std::size_t n) noexcept {
-    spilling_ = false;
     // A new buffer has no memory yet: even zero bytes make it grow, so the
     // pointer returned is never null on success.
     if (capacity_ - size_ >= n && data_ != nullptr) return data_ + size_;
+    spilling_ = false;
     return owned_ ? grow(n) : spill(n);
   }
   // Whether this is a caller's buffer that never grows, and its room left.
@@ -69,7 +72,10 @@ class output_buffer {
   const char* data() const noexcept { return data_; }
   std::size_t size() const noexcept { return size_; }
   std::string_view view() const noexcept { return {data_, size_}; }
-  void clear() noexcept { size_ = 0; }
+  void clear() noexcept {
+    size_ = 0;
+    spilling_ = false;
+  }
 
  private:
   char* spill(std::size_t n) noexcept {
