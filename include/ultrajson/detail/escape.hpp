@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "inlining.hpp"
 #include "string_scan.hpp"
 #include "swar.hpp"
 #include "utf8.hpp"
@@ -309,41 +310,54 @@ inline void copy_plain_run(char*& out, const char*& p, const char* end,
 #endif
 }
 
-// Escapes UTF-8 text. Returns the position after it, or nullptr when the
-// text is not valid UTF-8 (WTF-8 with allow_lone_surrogates).
-inline char* escape_utf8(char* out, const char* text, std::size_t size,
-                         const escaper& settings) noexcept {
+// Escapes UTF-8 text from the first byte copy_plain_run stopped at.
+// Returns the position after it, or nullptr when the text is not valid
+// UTF-8 (WTF-8 with allow_lone_surrogates). Out of line: most strings end
+// inside the plain run.
+ULTRAJSON_NOINLINE char* escape_utf8_rest(char* out, const char* p, const char* end,
+                                          const escaper& settings) noexcept {
   const escape_config& config = settings.config;
   const escape_table& table = *settings.table;
-  const char* p = text;
-  const char* const end = text + size;
   for (;;) {
-    if (!config.encode_html_chars) copy_plain_run(out, p, end, settings);
-    if (p == end) return out;
     const auto byte = static_cast<unsigned char>(*p);
     if (byte < 0x80) {
       out = write_ascii_escaped(out, byte, table);
       ++p;
-      continue;
+    } else {
+      // A run of non-ASCII characters goes on byte-wise, with no block test
+      // between them (what the block test left: an error, or code points
+      // written as escapes).
+      do {
+        char32_t code_point;
+        const std::size_t length =
+            decode_utf8_sequence(reinterpret_cast<const unsigned char*>(p),
+                                 reinterpret_cast<const unsigned char*>(end),
+                                 config.allow_lone_surrogates, code_point);
+        if (length == 0) return nullptr;
+        if (written_as_is(code_point, config)) {
+          std::memcpy(out, p, length);
+          out += length;
+        } else {
+          out = write_non_ascii(out, code_point, config);
+        }
+        p += length;
+      } while (p != end && static_cast<unsigned char>(*p) >= 0x80);
     }
-    // A run of non-ASCII characters goes on byte-wise, with no word test
-    // between them (a word of Arabic or Cyrillic, say).
-    do {
-      char32_t code_point;
-      const std::size_t length =
-          decode_utf8_sequence(reinterpret_cast<const unsigned char*>(p),
-                               reinterpret_cast<const unsigned char*>(end),
-                               config.allow_lone_surrogates, code_point);
-      if (length == 0) return nullptr;
-      if (written_as_is(code_point, config)) {
-        std::memcpy(out, p, length);
-        out += length;
-      } else {
-        out = write_non_ascii(out, code_point, config);
-      }
-      p += length;
-    } while (p != end && static_cast<unsigned char>(*p) >= 0x80);
+    if (!config.encode_html_chars) copy_plain_run(out, p, end, settings);
+    if (p == end) return out;
   }
+}
+
+// Escapes UTF-8 text. Returns the position after it, or nullptr when the
+// text is not valid UTF-8 (WTF-8 with allow_lone_surrogates). Inlined: the
+// plain run is the whole of most strings and keys.
+ULTRAJSON_ALWAYS_INLINE char* escape_utf8(char* out, const char* text, std::size_t size,
+                                          const escaper& settings) noexcept {
+  const char* p = text;
+  const char* const end = text + size;
+  if (!settings.config.encode_html_chars) copy_plain_run(out, p, end, settings);
+  if (p == end) return out;
+  return escape_utf8_rest(out, p, end, settings);
 }
 
 // Escapes code units that are code points (latin-1 bytes, UCS-2, UCS-4).
