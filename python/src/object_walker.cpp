@@ -1,5 +1,8 @@
-// The encoder's Python side: a walk over the objects that writes through one
-// ultrajson::writer, dispatching on exact types first.
+// The encoder's Python side: a walk over the objects that writes the JSON
+// text into a text_output, dispatching on exact types first. The walk knows
+// the shape of what it writes (when an item is a container's first), so it
+// writes separators and indentation itself; the general writer's event state
+// machine serves C++ callers.
 //
 // The walk keeps its own stack of open containers instead of recursing on
 // the C stack: a thread's stack may be as small as 64 KiB, and a recursive
@@ -16,11 +19,11 @@
 #include <string_view>
 #include <vector>
 
-#include <ultrajson/writer.hpp>
+#include <ultrajson/detail/format_number.hpp>
 
 #include "errors.hpp"
 #include "native_types.hpp"
-#include "unicode.hpp"
+#include "text_output.hpp"
 
 namespace ultrajson::python {
 namespace {
@@ -37,12 +40,16 @@ struct frame {
   Py_ssize_t position;  // the next index, or PyDict_Next's position
   Py_ssize_t size;      // dict: its size when the walk began it
   kind_type kind;
+  bool any = false;     // an item is written: the next one needs a separator
 };
 
 class encoder {
  public:
   explicit encoder(const dumps_settings& settings)
-      : settings_(settings), writer_(settings.options) {
+      : settings_(settings),
+        escaping_{&detail::escape_table_for(escape_config(settings.options)),
+                  settings.options.ensure_ascii, settings.options.escape_forward_slashes,
+                  settings.options.encode_html_chars} {
     stack_.reserve(16);
   }
   encoder(const encoder&) = delete;
@@ -53,10 +60,13 @@ class encoder {
       Py_XDECREF(open.keys);
       Py_DECREF(open.container);
     }
+    Py_XDECREF(item_separator_);
+    Py_XDECREF(key_separator_);
   }
 
   // Writes the whole object; false with a Python error set.
   bool write(PyObject* object) {
+    if (!settings_.separators_ascii && !decode_separators()) return false;
     if (start(object) == step::failed) return false;
     while (!stack_.empty()) {
       if (!resume()) return false;
@@ -65,20 +75,7 @@ class encoder {
   }
 
   // The output as a str; nullptr with an error set.
-  PyObject* result() const {
-    const std::string_view text = writer_.view();
-    const bool ascii = (settings_.options.ensure_ascii && settings_.separators_ascii && !raw_) ||
-                       ascii_prefix(text.data(), text.size()) == text.size();
-    if (ascii) return make_ascii_str(text.data(), text.size());
-    // WTF-8 where a lone surrogate was written as it is (ensure_ascii=False).
-    return PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()),
-                                "surrogatepass");
-  }
-
-  // After a writer call failed: raise the matching Python error.
-  bool writer_failed(std::string_view text = {}) const {
-    return raise_write_error(writer_.error(), text);
-  }
+  PyObject* result() const { return out_.result(); }
 
  private:
   // What starting a value did: wrote it whole, opened a container (a new
@@ -98,9 +95,9 @@ class encoder {
     if (type == &PyFloat_Type) return done(float_value(PyFloat_AS_DOUBLE(object)));
     if (type == &PyList_Type) return open(object, frame::list);
     if (type == &PyDict_Type) return open_dict(object);
-    if (object == Py_True) return done(writer_.bool_value(true) || writer_failed());
-    if (object == Py_False) return done(writer_.bool_value(false) || writer_failed());
-    if (object == Py_None) return done(writer_.null_value() || writer_failed());
+    if (object == Py_True) return done(out_.ascii("true", 4));
+    if (object == Py_False) return done(out_.ascii("false", 5));
+    if (object == Py_None) return done(out_.ascii("null", 4));
     if (type == &PyTuple_Type) return open(object, frame::tuple);
     Py_INCREF(object);
     const step started = other_value(object, 0);
@@ -114,12 +111,12 @@ class encoder {
       raise_depth_exceeded();
       return step::failed;
     }
-    if (!writer_.start_array()) return done(writer_failed());
     // An empty one ends at once (a quarter of twitter.json's containers).
     const Py_ssize_t size =
         kind == frame::list ? PyList_GET_SIZE(container) : PyTuple_GET_SIZE(container);
-    if (size == 0) return done(writer_.end_array() || writer_failed());
-    return push(frame{container, nullptr, 0, 0, kind});
+    if (size == 0) return done(out_.ascii("[]", 2));
+    if (!out_.ascii('[')) return step::failed;
+    return push(frame{container, nullptr, 0, 0, kind, false});
   }
 
   step open_dict(PyObject* dict) {
@@ -127,9 +124,9 @@ class encoder {
       raise_depth_exceeded();
       return step::failed;
     }
-    if (!writer_.start_object()) return done(writer_failed());
     const Py_ssize_t size = PyDict_GET_SIZE(dict);
-    if (size == 0) return done(writer_.end_object() || writer_failed());
+    if (size == 0) return done(out_.ascii("{}", 2));
+    if (!out_.ascii('{')) return step::failed;
     PyObject* keys = nullptr;
     if (settings_.sort_keys) {
       keys = PyDict_Keys(dict);
@@ -143,7 +140,8 @@ class encoder {
         return step::failed;
       }
     }
-    return push(frame{dict, keys, 0, size, keys != nullptr ? frame::sorted_dict : frame::dict});
+    return push(
+        frame{dict, keys, 0, size, keys != nullptr ? frame::sorted_dict : frame::dict, false});
   }
 
   // Puts an opened container on the stack, which then holds a reference to
@@ -160,13 +158,49 @@ class encoder {
     return step::opened;
   }
 
-  // Closes the top frame.
+  // Closes the top frame: on a line of its own when indenting and an item
+  // was written (default() may have emptied a list meanwhile).
   bool close(bool object) {
     const frame& top = stack_.back();
+    const bool any = top.any;
     Py_XDECREF(top.keys);
     Py_DECREF(top.container);
     stack_.pop_back();
-    return (object ? writer_.end_object() : writer_.end_array()) || writer_failed();
+    if (any && settings_.options.indent != 0 &&
+        !out_.indentation(settings_.options.indent * stack_.size())) {
+      return false;
+    }
+    return out_.ascii(object ? '}' : ']');
+  }
+
+  // Before an item of the top container (the frame at `at`), or a member's
+  // key: the item separator unless it is the first, then the indentation.
+  bool begin_item(std::size_t at) {
+    frame& top = stack_[at];
+    if (top.any) {
+      if (!separator(settings_.options.item_separator, item_separator_)) return false;
+    } else {
+      top.any = true;
+    }
+    return settings_.options.indent == 0 ||
+           out_.indentation(settings_.options.indent * stack_.size());
+  }
+
+  bool separator(std::string_view ascii, PyObject* decoded) {
+    if (decoded != nullptr) return out_.str(decoded, escaping_, false);
+    if (ascii.size() == 1) return out_.ascii(ascii[0]);
+    return out_.ascii(ascii);
+  }
+
+  // Non-ASCII separators as strs, to be written in the output's kind.
+  bool decode_separators() {
+    const auto decode = [](std::string_view utf8) {
+      return PyUnicode_DecodeUTF8(utf8.data(), static_cast<Py_ssize_t>(utf8.size()), "strict");
+    };
+    item_separator_ = decode(settings_.options.item_separator);
+    if (item_separator_ == nullptr) return false;
+    key_separator_ = decode(settings_.options.key_separator);
+    return key_separator_ != nullptr;
   }
 
   // Goes on with the top container until it ends or opens another. Opening
@@ -184,6 +218,7 @@ class encoder {
       case frame::list:
         // The size is read on every turn: default() may change the list.
         for (Py_ssize_t i = top.position; i < PyList_GET_SIZE(container); ++i) {
+          if (!begin_item(at)) return false;
           const step started = start(PyList_GET_ITEM(container, i));
           if (started != step::written) return started == step::opened && opened(i + 1);
         }
@@ -191,6 +226,7 @@ class encoder {
       case frame::tuple: {
         const Py_ssize_t size = PyTuple_GET_SIZE(container);
         for (Py_ssize_t i = top.position; i < size; ++i) {
+          if (!begin_item(at)) return false;
           const step started = start(PyTuple_GET_ITEM(container, i));
           if (started != step::written) return started == step::opened && opened(i + 1);
         }
@@ -207,6 +243,7 @@ class encoder {
             return false;
           }
           if (!PyDict_Next(container, &position, &k, &v)) break;
+          if (!begin_item(at)) return false;
           const step started = member(k, v);
           if (started != step::written) return started == step::opened && opened(position);
         }
@@ -223,6 +260,7 @@ class encoder {
             }
             return false;
           }
+          if (!begin_item(at)) return false;
           const step started = member(k, v);
           if (started != step::written) return started == step::opened && opened(i + 1);
         }
@@ -290,7 +328,7 @@ class encoder {
       } else if (first == 'I') {
         ok = float_value(sign != 0 ? -HUGE_VAL : HUGE_VAL);
       } else {
-        ok = writer_.raw_number(number) || writer_failed();
+        ok = out_.ascii(number);  // Decimal's str is a JSON number
       }
     }
     Py_DECREF(text);
@@ -382,23 +420,22 @@ class encoder {
     return ok;
   }
 
+  // __json__'s text goes in as it is, in its own kind (bytes as UTF-8).
   bool raw_json(PyObject* text) {
-    const char* data;
-    Py_ssize_t size;
     if (PyUnicode_Check(text)) {
-      data = PyUnicode_AsUTF8AndSize(text, &size);
-      if (data == nullptr) return false;
-    } else if (PyBytes_Check(text)) {
-      data = PyBytes_AS_STRING(text);
-      size = PyBytes_GET_SIZE(text);
-    } else {
-      PyErr_Format(PyExc_TypeError, "__json__() should return str or bytes, got %s",
-                   Py_TYPE(text)->tp_name);
-      return false;
+      return PyUnicode_READY(text) == 0 && out_.str(text, escaping_, false);
     }
-    raw_ = true;
-    return writer_.raw_value(std::string_view(data, static_cast<std::size_t>(size))) ||
-           writer_failed();
+    if (PyBytes_Check(text)) {
+      PyObject* decoded = PyUnicode_DecodeUTF8(PyBytes_AS_STRING(text), PyBytes_GET_SIZE(text),
+                                               "surrogatepass");
+      if (decoded == nullptr) return false;
+      const bool ok = out_.str(decoded, escaping_, false);
+      Py_DECREF(decoded);
+      return ok;
+    }
+    PyErr_Format(PyExc_TypeError, "__json__() should return str or bytes, got %s",
+                 Py_TYPE(text)->tp_name);
+    return false;
   }
 
   step call_default(PyObject* object, int chain) {
@@ -416,12 +453,12 @@ class encoder {
     const long long small = PyLong_AsLongLongAndOverflow(object, &overflow);
     if (overflow == 0) {
       if (small == -1 && PyErr_Occurred()) return false;
-      return writer_.int64_value(small) || writer_failed();
+      return number([small](char* out) { return detail::format_integer(out, small); });
     }
     if (overflow > 0) {
       const unsigned long long big = PyLong_AsUnsignedLongLong(object);
       if (!(big == static_cast<unsigned long long>(-1) && PyErr_Occurred())) {
-        return writer_.uint64_value(big) || writer_failed();
+        return number([big](char* out) { return detail::format_integer(out, big); });
       }
       PyErr_Clear();
     }
@@ -430,71 +467,75 @@ class encoder {
     // applies: its ValueError propagates.
     PyObject* text = PyLong_Type.tp_repr(object);
     if (text == nullptr) return false;
-    Py_ssize_t size;
-    const char* digits = PyUnicode_AsUTF8AndSize(text, &size);
-    const bool ok = digits != nullptr &&
-                    (writer_.big_integer(std::string_view(digits, static_cast<std::size_t>(size))) ||
-                     writer_failed());
+    const bool ok = out_.str(text, escaping_, false);  // digits: ASCII
     Py_DECREF(text);
     return ok;
   }
 
   [[gnu::always_inline]] bool float_value(double d) {
-    if (!std::isfinite(d) && !settings_.options.allow_nan) {
-      return raise_write_error(write_error::nan_or_infinity);
+    if (!std::isfinite(d)) {
+      if (!settings_.options.allow_nan) return raise_write_error(write_error::nan_or_infinity);
+      if (std::isnan(d)) return out_.ascii("NaN", 3);
+      return d > 0 ? out_.ascii("Infinity", 8) : out_.ascii("-Infinity", 9);
     }
-    return writer_.double_value(d) || writer_failed();
+    return number([d](char* out) { return detail::format_double(out, d); });
   }
 
-  bool str_value(PyObject* str) { return write_str<false>(str); }
-  bool str_key(PyObject* str) { return write_str<true>(str); }
-
-  // A str as a value or as a key: compact ASCII data is valid UTF-8 and goes
-  // to the writer in place; other kinds go as their code units.
-  template <bool is_key>
-  bool write_str(PyObject* str) {
-    if (PyUnicode_IS_COMPACT_ASCII(str)) {
-      const std::string_view text(static_cast<const char*>(PyUnicode_DATA(str)),
-                                  static_cast<std::size_t>(PyUnicode_GET_LENGTH(str)));
-      return (is_key ? writer_.key(text) : writer_.string_value(text)) || writer_failed();
+  // A number's ASCII text, formatted in place while the output is narrow.
+  template <class Format>
+  [[gnu::always_inline]] bool number(Format format) {
+    if (char* room = out_.narrow_room(detail::max_number_chars)) {
+      out_.advance_to(format(room));
+      return true;
     }
+    if (PyErr_Occurred()) return false;
+    char text[detail::max_number_chars];
+    const char* end = format(text);
+    return out_.ascii(text, static_cast<std::size_t>(end - text));
+  }
+
+  bool str_value(PyObject* str) { return quoted(str); }
+
+  // A str between quotes, escaped from its own kind.
+  bool quoted(PyObject* str) {
     if (PyUnicode_READY(str) < 0) return false;  // a legacy str from before PEP 393
-    const auto length = static_cast<std::size_t>(PyUnicode_GET_LENGTH(str));
-    const void* data = PyUnicode_DATA(str);
-    const auto units = [&](const auto* first) {
-      if constexpr (is_key) {
-        return writer_.key_units(first, length);
-      } else {
-        return writer_.string_value_units(first, length);
-      }
-    };
-    bool ok;
-    switch (PyUnicode_KIND(str)) {
-      case PyUnicode_1BYTE_KIND: ok = units(static_cast<const Py_UCS1*>(data)); break;
-      case PyUnicode_2BYTE_KIND: ok = units(static_cast<const Py_UCS2*>(data)); break;
-      default: ok = units(static_cast<const Py_UCS4*>(data)); break;
-    }
-    return ok || writer_failed();
+    return out_.ascii('"') && out_.str(str, escaping_, true) && out_.ascii('"');
   }
 
-  bool bytes_value(PyObject* bytes) {
+  bool str_key(PyObject* str) {
+    return quoted(str) && separator(settings_.options.key_separator, key_separator_);
+  }
+
+  // Bytes are UTF-8 text (WTF-8 too, as lone surrogates are written).
+  bool bytes_text(PyObject* bytes, bool is_key) {
     const char* data = PyBytes_AS_STRING(bytes);
     const Py_ssize_t size = PyBytes_GET_SIZE(bytes);
-    const std::string_view text(data, static_cast<std::size_t>(size));
-    return writer_.string_value(text) || writer_failed(text);
+    PyObject* text = PyUnicode_DecodeUTF8(data, size, "surrogatepass");
+    if (text == nullptr) {
+      if (!PyErr_ExceptionMatches(PyExc_UnicodeDecodeError)) return false;
+      PyErr_Clear();
+      return raise_write_error(write_error::invalid_utf8,
+                               std::string_view(data, static_cast<std::size_t>(size)));
+    }
+    const bool ok = is_key ? str_key(text) : str_value(text);
+    Py_DECREF(text);
+    return ok;
+  }
+
+  bool bytes_value(PyObject* bytes) { return bytes_text(bytes, false); }
+
+  // A key that is not a str: its text, then the key separator.
+  bool literal_key(const char* text, std::size_t size) {
+    return out_.ascii('"') && out_.ascii(text, size) && out_.ascii('"') &&
+           separator(settings_.options.key_separator, key_separator_);
   }
 
   bool key(PyObject* key) {
     if (PyUnicode_Check(key)) return str_key(key);
-    if (PyBytes_Check(key)) {
-      const char* data = PyBytes_AS_STRING(key);
-      const Py_ssize_t size = PyBytes_GET_SIZE(key);
-      const std::string_view text(data, static_cast<std::size_t>(size));
-      return writer_.key(text) || writer_failed(text);
-    }
-    if (key == Py_True) return writer_.key("true") || writer_failed();
-    if (key == Py_False) return writer_.key("false") || writer_failed();
-    if (key == Py_None) return writer_.key("null") || writer_failed();
+    if (PyBytes_Check(key)) return bytes_text(key, true);
+    if (key == Py_True) return literal_key("true", 4);
+    if (key == Py_False) return literal_key("false", 5);
+    if (key == Py_None) return literal_key("null", 4);
     PyObject* text = PyObject_Str(key);
     if (text == nullptr) return false;
     const bool ok = str_key(text);
@@ -502,11 +543,19 @@ class encoder {
     return ok;
   }
 
+  static detail::escape_config escape_config(const write_options& options) {
+    return {options.ensure_ascii, options.escape_forward_slashes, options.encode_html_chars, true,
+            true};
+  }
+
   const dumps_settings& settings_;
-  writer writer_;
+  unit_escaping escaping_;
+  text_output out_;
   std::vector<frame> stack_;
   native_types natives_;
-  bool raw_ = false;  // __json__ text went in: the output may not be ASCII
+  // Non-ASCII separators, decoded once (strong references), else nullptr.
+  PyObject* item_separator_ = nullptr;
+  PyObject* key_separator_ = nullptr;
 };
 
 }  // namespace

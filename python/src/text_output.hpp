@@ -1,0 +1,199 @@
+#pragma once
+// dumps()'s output: code units of the final str's width. It starts one byte
+// per character and is widened once, to 2 or 4 bytes, when the first str
+// that needs it is written; the result str is then made in its final kind
+// by one copy, with no UTF-8 in between.
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <string_view>
+
+#include "python.hpp"
+#include "unit_escape.hpp"
+
+namespace ultrajson::python {
+
+class text_output {
+ public:
+  text_output() = default;
+  text_output(const text_output&) = delete;
+  text_output& operator=(const text_output&) = delete;
+  ~text_output() { std::free(data_); }
+
+  // ASCII text (punctuation, numbers, literals, indentation).
+  bool ascii(const char* text, std::size_t size) {
+    if (!reserve(size)) return false;
+    switch (width_) {
+      case 1: std::memcpy(data_ + size_, text, size); break;
+      case 2: widen_into(at<Py_UCS2>(), text, size); break;
+      default: widen_into(at<Py_UCS4>(), text, size); break;
+    }
+    size_ += size;
+    return true;
+  }
+  bool ascii(std::string_view text) { return ascii(text.data(), text.size()); }
+  bool ascii(char c) {
+    if (!reserve(1)) return false;
+    switch (width_) {
+      case 1: data_[size_] = static_cast<unsigned char>(c); break;
+      case 2: *at<Py_UCS2>() = static_cast<Py_UCS2>(c); break;
+      default: *at<Py_UCS4>() = static_cast<Py_UCS4>(c); break;
+    }
+    ++size_;
+    return true;
+  }
+  // A newline and `spaces` spaces.
+  bool indentation(std::size_t spaces) {
+    if (!reserve(1 + spaces)) return false;
+    if (width_ == 1) {
+      data_[size_] = '\n';
+      std::memset(data_ + size_ + 1, ' ', spaces);
+      size_ += 1 + spaces;
+      return true;
+    }
+    if (!ascii('\n')) return false;
+    for (std::size_t i = 0; i < spaces; ++i) ascii(' ');  // room is reserved
+    return true;
+  }
+
+  // Room for up to n ASCII bytes when the output is one byte wide: write
+  // there, then advance(). nullptr when it is wider (or out of memory, with
+  // the error set): use ascii() instead.
+  char* narrow_room(std::size_t n) {
+    if (width_ != 1 || !reserve(n)) return nullptr;
+    return reinterpret_cast<char*>(data_ + size_);
+  }
+  void advance_to(const char* end) {
+    size_ = static_cast<std::size_t>(reinterpret_cast<const unsigned char*>(end) - data_);
+  }
+
+  // A str's text, escaped (`escape`) or as it is (JSON already). ensure_ascii
+  // escapes keep the output narrow; otherwise it widens to the str's kind.
+  bool str(PyObject* text, const unit_escaping& how, bool escape) {
+    const auto length = static_cast<std::size_t>(PyUnicode_GET_LENGTH(text));
+    const void* units = PyUnicode_DATA(text);
+    const int kind = PyUnicode_KIND(text);
+    const Py_UCS4 max_char = PyUnicode_MAX_CHAR_VALUE(text);
+    const bool widens = !(escape && how.ensure_ascii);
+    if (widens) {
+      if (max_char > max_char_) max_char_ = max_char;
+      if (static_cast<unsigned>(kind) > width_ && !widen(static_cast<unsigned>(kind))) return false;
+    }
+    switch (kind) {
+      case PyUnicode_1BYTE_KIND: return units_of(static_cast<const Py_UCS1*>(units), length, how, escape);
+      case PyUnicode_2BYTE_KIND: return units_of(static_cast<const Py_UCS2*>(units), length, how, escape);
+      default: return units_of(static_cast<const Py_UCS4*>(units), length, how, escape);
+    }
+  }
+
+  // The output as a new str; nullptr with an error set.
+  PyObject* result() const {
+    const auto length = static_cast<Py_ssize_t>(size_);
+    PyObject* made = PyUnicode_New(length, max_char_);
+    if (made == nullptr) return nullptr;
+    if (static_cast<unsigned>(PyUnicode_KIND(made)) == width_) {
+      std::memcpy(PyUnicode_DATA(made), data_, size_ * width_);
+      return made;
+    }
+    // A wider str than its characters need (made by an extension without
+    // the narrowest kind): its characters were copied at this width.
+    Py_DECREF(made);
+    return PyUnicode_FromKindAndData(static_cast<int>(width_), data_, length);
+  }
+
+ private:
+  template <class Unit>
+  Unit* at() const noexcept {
+    return reinterpret_cast<Unit*>(data_) + size_;
+  }
+  template <class Unit>
+  static void widen_into(Unit* out, const char* text, std::size_t size) noexcept {
+    for (std::size_t i = 0; i < size; ++i) out[i] = static_cast<unsigned char>(text[i]);
+  }
+
+  // Room for n more units; false with MemoryError set.
+  bool reserve(std::size_t n) {
+    if (capacity_ - size_ >= n) return true;
+    return grow(n);
+  }
+  bool grow(std::size_t n) {
+    const std::size_t limit = static_cast<std::size_t>(PY_SSIZE_T_MAX) / 4;
+    if (n > limit - size_) return no_memory();
+    std::size_t wanted = capacity_ < limit / 2 ? capacity_ * 2 : limit;
+    if (wanted < size_ + n) wanted = size_ + n;
+    if (wanted < 1024) wanted = 1024;
+    void* bigger = std::realloc(data_, wanted * width_);
+    if (bigger == nullptr) return no_memory();
+    data_ = static_cast<unsigned char*>(bigger);
+    capacity_ = wanted;
+    return true;
+  }
+  static bool no_memory() {
+    PyErr_NoMemory();
+    return false;
+  }
+
+  // Makes every unit written so far `width` bytes wide (2 or 4).
+  bool widen(unsigned width) {
+    const std::size_t capacity = capacity_ < 1024 ? 1024 : capacity_;
+    auto* wider = static_cast<unsigned char*>(std::malloc(capacity * width));
+    if (wider == nullptr) return no_memory();
+    for (std::size_t i = 0; i < size_; ++i) {
+      const std::uint32_t unit = width_ == 1   ? data_[i]
+                                 : width_ == 2 ? reinterpret_cast<const Py_UCS2*>(data_)[i]
+                                               : reinterpret_cast<const Py_UCS4*>(data_)[i];
+      if (width == 2) {
+        reinterpret_cast<Py_UCS2*>(wider)[i] = static_cast<Py_UCS2>(unit);
+      } else {
+        reinterpret_cast<Py_UCS4*>(wider)[i] = unit;
+      }
+    }
+    std::free(data_);
+    data_ = wider;
+    capacity_ = capacity;
+    width_ = width;
+    return true;
+  }
+
+  template <class In>
+  bool units_of(const In* units, std::size_t length, const unit_escaping& how, bool escape) {
+    switch (width_) {
+      case 1: return write_units<Py_UCS1>(units, length, how, escape);
+      case 2: return write_units<Py_UCS2>(units, length, how, escape);
+      default: return write_units<Py_UCS4>(units, length, how, escape);
+    }
+  }
+
+  // In pieces, so a long str reserves its output plus one piece's worst
+  // case, not six or twelve times its length.
+  template <class Out, class In>
+  bool write_units(const In* units, std::size_t length, const unit_escaping& how, bool escape) {
+    if (!escape) {
+      if (!reserve(length)) return false;
+      Out* out = at<Out>();
+      for (std::size_t i = 0; i < length; ++i) out[i] = static_cast<Out>(units[i]);
+      size_ += length;
+      return true;
+    }
+    constexpr std::size_t piece_units = 4096;
+    do {
+      const std::size_t piece = length < piece_units ? length : piece_units;
+      if (!reserve(max_escaped_units(piece, sizeof(In)))) return false;
+      Out* const end = escape_units(at<Out>(), units, piece, how);
+      size_ = static_cast<std::size_t>(end - reinterpret_cast<Out*>(data_));
+      units += piece;
+      length -= piece;
+    } while (length != 0);
+    return true;
+  }
+
+  unsigned char* data_ = nullptr;
+  std::size_t size_ = 0;      // units written
+  std::size_t capacity_ = 0;  // units
+  unsigned width_ = 1;        // bytes per unit: 1, 2 or 4
+  Py_UCS4 max_char_ = 127;    // the widest character written, as CPython counts kinds
+};
+
+}  // namespace ultrajson::python
