@@ -95,9 +95,9 @@ class encoder {
     if (type == &PyFloat_Type) return done(float_value(PyFloat_AS_DOUBLE(object)));
     if (type == &PyList_Type) return open(object, frame::list);
     if (type == &PyDict_Type) return open_dict(object);
-    if (object == Py_True) return done(out_.ascii("true", 4));
-    if (object == Py_False) return done(out_.ascii("false", 5));
-    if (object == Py_None) return done(out_.ascii("null", 4));
+    if (object == Py_True) return done(out_.literal("true"));
+    if (object == Py_False) return done(out_.literal("false"));
+    if (object == Py_None) return done(out_.literal("null"));
     if (type == &PyTuple_Type) return open(object, frame::tuple);
     Py_INCREF(object);
     const step started = other_value(object, 0);
@@ -114,7 +114,7 @@ class encoder {
     // An empty one ends at once (a quarter of twitter.json's containers).
     const Py_ssize_t size =
         kind == frame::list ? PyList_GET_SIZE(container) : PyTuple_GET_SIZE(container);
-    if (size == 0) return done(out_.ascii("[]", 2));
+    if (size == 0) return done(out_.literal("[]"));
     if (!out_.ascii('[')) return step::failed;
     return push(frame{container, nullptr, 0, 0, kind, false});
   }
@@ -125,7 +125,7 @@ class encoder {
       return step::failed;
     }
     const Py_ssize_t size = PyDict_GET_SIZE(dict);
-    if (size == 0) return done(out_.ascii("{}", 2));
+    if (size == 0) return done(out_.literal("{}"));
     if (!out_.ascii('{')) return step::failed;
     PyObject* keys = nullptr;
     if (settings_.sort_keys) {
@@ -475,8 +475,8 @@ class encoder {
   [[gnu::always_inline]] bool float_value(double d) {
     if (!std::isfinite(d)) {
       if (!settings_.options.allow_nan) return raise_write_error(write_error::nan_or_infinity);
-      if (std::isnan(d)) return out_.ascii("NaN", 3);
-      return d > 0 ? out_.ascii("Infinity", 8) : out_.ascii("-Infinity", 9);
+      if (std::isnan(d)) return out_.literal("NaN");
+      return d > 0 ? out_.literal("Infinity") : out_.literal("-Infinity");
     }
     return number([d](char* out) { return detail::format_double(out, d); });
   }
@@ -499,7 +499,7 @@ class encoder {
   // A str between quotes, escaped from its own kind.
   bool quoted(PyObject* str) {
     if (PyUnicode_READY(str) < 0) return false;  // a legacy str from before PEP 393
-    return out_.ascii('"') && out_.str(str, escaping_, true) && out_.ascii('"');
+    return out_.str(str, escaping_, true);
   }
 
   bool str_key(PyObject* str) {

@@ -10,6 +10,8 @@
 #include <cstring>
 #include <string_view>
 
+#include <ultrajson/detail/inlining.hpp>
+
 #include "python.hpp"
 #include "unit_escape.hpp"
 
@@ -22,27 +24,29 @@ class text_output {
   text_output& operator=(const text_output&) = delete;
   ~text_output() { std::free(data_); }
 
-  // ASCII text (punctuation, numbers, literals, indentation).
-  bool ascii(const char* text, std::size_t size) {
-    if (!reserve(size)) return false;
-    switch (width_) {
-      case 1: std::memcpy(data_ + size_, text, size); break;
-      case 2: widen_into(at<Py_UCS2>(), text, size); break;
-      default: widen_into(at<Py_UCS4>(), text, size); break;
+  // ASCII text (punctuation, numbers, literals, indentation). Inline where
+  // the output is narrow and has room, the common case: a call per item
+  // cost more than the write (callgrind).
+  ULTRAJSON_ALWAYS_INLINE bool ascii(const char* text, std::size_t size) {
+    if (width_ == 1 && capacity_ - size_ >= size) {
+      std::memcpy(data_ + size_, text, size);
+      size_ += size;
+      return true;
     }
-    size_ += size;
-    return true;
+    return wide_ascii(text, size);
   }
   bool ascii(std::string_view text) { return ascii(text.data(), text.size()); }
-  bool ascii(char c) {
-    if (!reserve(1)) return false;
-    switch (width_) {
-      case 1: data_[size_] = static_cast<unsigned char>(c); break;
-      case 2: *at<Py_UCS2>() = static_cast<Py_UCS2>(c); break;
-      default: *at<Py_UCS4>() = static_cast<Py_UCS4>(c); break;
+  // A literal: its size is known here, so the copy is a move or two.
+  template <std::size_t size>
+  ULTRAJSON_ALWAYS_INLINE bool literal(const char (&text)[size]) {
+    return ascii(text, size - 1);
+  }
+  ULTRAJSON_ALWAYS_INLINE bool ascii(char c) {
+    if (width_ == 1 && capacity_ != size_) {
+      data_[size_++] = static_cast<unsigned char>(c);
+      return true;
     }
-    ++size_;
-    return true;
+    return wide_ascii(&c, 1);
   }
   // A newline and `spaces` spaces.
   bool indentation(std::size_t spaces) {
@@ -69,15 +73,19 @@ class text_output {
     size_ = static_cast<std::size_t>(reinterpret_cast<const unsigned char*>(end) - data_);
   }
 
-  // A str's text, escaped (`escape`) or as it is (JSON already). ensure_ascii
-  // escapes keep the output narrow; otherwise it widens to the str's kind.
+  // A str's text, escaped between quotes (`escape`) or as it is (JSON
+  // already). ensure_ascii escapes keep the output narrow; otherwise it
+  // widens to the str's kind.
   bool str(PyObject* text, const unit_escaping& how, bool escape) {
     const auto length = static_cast<std::size_t>(PyUnicode_GET_LENGTH(text));
     const void* units = PyUnicode_DATA(text);
+    // Compact ASCII (nearly every key): fits any width, no kind to look at.
+    if (PyUnicode_IS_COMPACT_ASCII(text)) {
+      return units_of(static_cast<const Py_UCS1*>(units), length, how, escape);
+    }
     const int kind = PyUnicode_KIND(text);
-    const Py_UCS4 max_char = PyUnicode_MAX_CHAR_VALUE(text);
-    const bool widens = !(escape && how.ensure_ascii);
-    if (widens) {
+    if (!(escape && how.ensure_ascii)) {
+      const Py_UCS4 max_char = PyUnicode_MAX_CHAR_VALUE(text);
       if (max_char > max_char_) max_char_ = max_char;
       if (static_cast<unsigned>(kind) > width_ && !widen(static_cast<unsigned>(kind))) return false;
     }
@@ -91,16 +99,12 @@ class text_output {
   // The output as a new str; nullptr with an error set.
   PyObject* result() const {
     const auto length = static_cast<Py_ssize_t>(size_);
+    // Each str's kind matches its widest character (CPython makes them so),
+    // so the widest written is the output's width: its kind is width_.
     PyObject* made = PyUnicode_New(length, max_char_);
-    if (made == nullptr) return nullptr;
-    if (static_cast<unsigned>(PyUnicode_KIND(made)) == width_) {
-      std::memcpy(PyUnicode_DATA(made), data_, size_ * width_);
-      return made;
-    }
-    // A wider str than its characters need (made by an extension without
-    // the narrowest kind): its characters were copied at this width.
-    Py_DECREF(made);
-    return PyUnicode_FromKindAndData(static_cast<int>(width_), data_, length);
+    // (Empty when all is an empty __json__ text: data_ may be null then.)
+    if (made != nullptr && size_ != 0) std::memcpy(PyUnicode_DATA(made), data_, size_ * width_);
+    return made;
   }
 
  private:
@@ -108,6 +112,17 @@ class text_output {
   Unit* at() const noexcept {
     return reinterpret_cast<Unit*>(data_) + size_;
   }
+  ULTRAJSON_NOINLINE bool wide_ascii(const char* text, std::size_t size) {
+    if (!reserve(size)) return false;
+    switch (width_) {
+      case 1: std::memcpy(data_ + size_, text, size); break;
+      case 2: widen_into(at<Py_UCS2>(), text, size); break;
+      default: widen_into(at<Py_UCS4>(), text, size); break;
+    }
+    size_ += size;
+    return true;
+  }
+
   template <class Unit>
   static void widen_into(Unit* out, const char* text, std::size_t size) noexcept {
     for (std::size_t i = 0; i < size; ++i) out[i] = static_cast<unsigned char>(text[i]);
@@ -167,7 +182,8 @@ class text_output {
   }
 
   // In pieces, so a long str reserves its output plus one piece's worst
-  // case, not six or twelve times its length.
+  // case, not six or twelve times its length; a short one (nearly all) in
+  // one reservation with its quotes.
   template <class Out, class In>
   bool write_units(const In* units, std::size_t length, const unit_escaping& how, bool escape) {
     if (!escape) {
@@ -178,14 +194,22 @@ class text_output {
       return true;
     }
     constexpr std::size_t piece_units = 4096;
-    do {
-      const std::size_t piece = length < piece_units ? length : piece_units;
-      if (!reserve(max_escaped_units(piece, sizeof(In)))) return false;
-      Out* const end = escape_units(at<Out>(), units, piece, how);
-      size_ = static_cast<std::size_t>(end - reinterpret_cast<Out*>(data_));
+    std::size_t piece = length < piece_units ? length : piece_units;
+    if (!reserve(max_escaped_units(piece, sizeof(In)) + 2)) return false;
+    Out* out = at<Out>();
+    *out++ = '"';
+    for (;;) {
+      out = escape_units(out, units, piece, how);
       units += piece;
       length -= piece;
-    } while (length != 0);
+      if (length == 0) break;
+      size_ = static_cast<std::size_t>(out - reinterpret_cast<Out*>(data_));
+      piece = length < piece_units ? length : piece_units;
+      if (!reserve(max_escaped_units(piece, sizeof(In)) + 1)) return false;
+      out = at<Out>();
+    }
+    *out++ = '"';
+    size_ = static_cast<std::size_t>(out - reinterpret_cast<Out*>(data_));
     return true;
   }
 

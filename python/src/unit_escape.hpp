@@ -10,7 +10,25 @@
 #include <cstring>
 
 #include <ultrajson/detail/escape.hpp>
-#include <ultrajson/detail/swar.hpp>
+#include <ultrajson/detail/inlining.hpp>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+// A str's last few units are read sixteen bytes at a time too, past the end
+// of its data when those bytes are on the same page (so readable); not
+// under AddressSanitizer, which would report the harmless over-read.
+#if defined(__SANITIZE_ADDRESS__)
+#define ULTRAJSON_PYTHON_OVERREAD 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ULTRAJSON_PYTHON_OVERREAD 0
+#endif
+#endif
+#ifndef ULTRAJSON_PYTHON_OVERREAD
+#define ULTRAJSON_PYTHON_OVERREAD 1
+#endif
 
 namespace ultrajson::python {
 
@@ -23,41 +41,118 @@ struct unit_escaping {
 };
 
 // Worst case per input unit: "\u00XX" (6 units), or a surrogate pair of
-// escapes for a unit above U+FFFF under ensure_ascii (12).
+// escapes for a unit above U+FFFF under ensure_ascii (12); plus room for
+// one sixteen-byte store past the end.
 constexpr std::size_t max_escaped_units(std::size_t count, std::size_t unit_size) noexcept {
-  return count * (unit_size == 4 ? 12 : 6);
+  return count * (unit_size == 4 ? 12 : 6) + 16;
 }
 
-// One unit that is not written as it is: an ASCII escape, or \u escapes.
-template <class Out>
-Out* escape_one(Out* out, std::uint32_t unit, const unit_escaping& how) noexcept {
-  char text[12];
-  char* end;
-  if (unit < 0x80) {
-    end = detail::write_ascii_escaped(text, static_cast<unsigned char>(unit), *how.table);
-  } else if (unit < 0x10000) {
-    end = detail::write_unicode_escape(text, unit);
-  } else {
-    const std::uint32_t offset = unit - 0x10000;
-    end = detail::write_unicode_escape(text, 0xD800 + (offset >> 10));
-    end = detail::write_unicode_escape(end, 0xDC00 + (offset & 0x3FF));
+// Two lowercase hex digits for each byte value.
+struct hex_pairs {
+  char digits[512];
+  constexpr hex_pairs() : digits() {
+    constexpr char hex[] = "0123456789abcdef";
+    for (int i = 0; i < 256; ++i) {
+      digits[2 * i] = hex[i >> 4];
+      digits[2 * i + 1] = hex[i & 0xF];
+    }
   }
-  for (const char* p = text; p != end; ++p) *out++ = static_cast<Out>(static_cast<unsigned char>(*p));
-  return out;
+};
+inline constexpr hex_pairs hex_pair_table{};
+
+// \uXXXX for a unit up to U+FFFF, written straight in the output's units
+// (non-ASCII text under ensure_ascii is mostly these: one per character).
+template <class Out>
+ULTRAJSON_ALWAYS_INLINE Out* unicode_escape(Out* out, std::uint32_t unit) noexcept {
+  const char* high = hex_pair_table.digits + 2 * ((unit >> 8) & 0xFF);
+  const char* low = hex_pair_table.digits + 2 * (unit & 0xFF);
+  if constexpr (sizeof(Out) == 1) {
+    char text[6] = {'\\', 'u', high[0], high[1], low[0], low[1]};
+    std::memcpy(out, text, 6);
+  } else {
+    out[0] = '\\';
+    out[1] = 'u';
+    out[2] = static_cast<Out>(high[0]);
+    out[3] = static_cast<Out>(high[1]);
+    out[4] = static_cast<Out>(low[0]);
+    out[5] = static_cast<Out>(low[1]);
+  }
+  return out + 6;
 }
 
-// Flags the 16-bit lanes of a word of four UCS-2 units that need a closer
-// look: '"', '\\', control characters, and '/' when asked. (Borrows may flag
-// lanes above a flagged one: the word then goes unit by unit anyway.)
-inline std::uint64_t ucs2_escape_mask(std::uint64_t word, bool slash) noexcept {
-  constexpr std::uint64_t ones = 0x0001000100010001ull;
-  constexpr std::uint64_t highs = 0x8000800080008000ull;
-  const auto zero_lane = [](std::uint64_t w) { return (w - ones) & ~w & highs; };
-  std::uint64_t special = ((word - ones * 0x20) & ~word & highs) | zero_lane(word ^ (ones * '"')) |
-                          zero_lane(word ^ (ones * '\\'));
-  if (slash) special |= zero_lane(word ^ (ones * '/'));
-  return special;
+// One unit that is not written as it is: an ASCII escape, or \u escapes
+// (a surrogate pair above U+FFFF).
+template <class Out>
+ULTRAJSON_ALWAYS_INLINE Out* escape_one(Out* out, std::uint32_t unit, const unit_escaping& how) noexcept {
+  if (unit >= 0x80) {
+    if (unit < 0x10000) return unicode_escape(out, unit);
+    const std::uint32_t offset = unit - 0x10000;
+    out = unicode_escape(out, 0xD800 + (offset >> 10));
+    return unicode_escape(out, 0xDC00 + (offset & 0x3FF));
+  }
+  const char escape = (*how.table)[unit];
+  if (escape == 'u') return unicode_escape(out, unit);
+  out[0] = '\\';
+  out[1] = static_cast<Out>(escape);
+  return out + 2;
 }
+
+#if defined(__SSE2__)
+// Sixteen bytes of units at a time: a bit per byte of those that need a
+// closer look ('"', '\\', control characters, '/' when asked, everything
+// from U+007F under ensure_ascii); zero when all are written as they are.
+template <class Unit>
+inline unsigned special_bytes(const Unit* in, const unit_escaping& how) noexcept {
+  static_assert(sizeof(Unit) <= 2, "one- and two-byte units");
+  const __m128i units = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in));
+  const __m128i zero = _mm_setzero_si128();
+  __m128i special;
+  if constexpr (sizeof(Unit) == 1) {
+    special = _mm_or_si128(_mm_cmpeq_epi8(_mm_subs_epu8(units, _mm_set1_epi8(0x1F)), zero),
+                           _mm_or_si128(_mm_cmpeq_epi8(units, _mm_set1_epi8('"')),
+                                        _mm_cmpeq_epi8(units, _mm_set1_epi8('\\'))));
+    if (how.slash) special = _mm_or_si128(special, _mm_cmpeq_epi8(units, _mm_set1_epi8('/')));
+    if (how.ensure_ascii) {
+      const __m128i plain = _mm_cmpeq_epi8(_mm_subs_epu8(units, _mm_set1_epi8(0x7E)), zero);
+      special = _mm_or_si128(special, _mm_andnot_si128(plain, _mm_set1_epi8(-1)));
+    }
+  } else {
+    special = _mm_or_si128(_mm_cmpeq_epi16(_mm_subs_epu16(units, _mm_set1_epi16(0x1F)), zero),
+                           _mm_or_si128(_mm_cmpeq_epi16(units, _mm_set1_epi16('"')),
+                                        _mm_cmpeq_epi16(units, _mm_set1_epi16('\\'))));
+    if (how.slash) special = _mm_or_si128(special, _mm_cmpeq_epi16(units, _mm_set1_epi16('/')));
+    if (how.ensure_ascii) {
+      const __m128i plain = _mm_cmpeq_epi16(_mm_subs_epu16(units, _mm_set1_epi16(0x7E)), zero);
+      special = _mm_or_si128(special, _mm_andnot_si128(plain, _mm_set1_epi16(-1)));
+    }
+  }
+  return static_cast<unsigned>(_mm_movemask_epi8(special));
+}
+
+// Stores sixteen bytes of units at out, each widened to Out.
+template <class Out, class In>
+inline void store_widened(Out* out, const In* in) noexcept {
+  const __m128i units = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in));
+  const __m128i zero = _mm_setzero_si128();
+  auto* to = reinterpret_cast<__m128i*>(out);
+  if constexpr (sizeof(Out) == sizeof(In)) {
+    _mm_storeu_si128(to, units);
+  } else if constexpr (sizeof(In) == 1 && sizeof(Out) == 2) {
+    _mm_storeu_si128(to, _mm_unpacklo_epi8(units, zero));
+    _mm_storeu_si128(to + 1, _mm_unpackhi_epi8(units, zero));
+  } else if constexpr (sizeof(In) == 1) {
+    const __m128i low = _mm_unpacklo_epi8(units, zero);
+    const __m128i high = _mm_unpackhi_epi8(units, zero);
+    _mm_storeu_si128(to, _mm_unpacklo_epi16(low, zero));
+    _mm_storeu_si128(to + 1, _mm_unpackhi_epi16(low, zero));
+    _mm_storeu_si128(to + 2, _mm_unpacklo_epi16(high, zero));
+    _mm_storeu_si128(to + 3, _mm_unpackhi_epi16(high, zero));
+  } else {  // two bytes to four
+    _mm_storeu_si128(to, _mm_unpacklo_epi16(units, zero));
+    _mm_storeu_si128(to + 1, _mm_unpackhi_epi16(units, zero));
+  }
+}
+#endif
 
 // Escapes `count` units from `in` to `out`, which has room for
 // max_escaped_units(count, sizeof(In)). Out must be wide enough for every
@@ -67,31 +162,41 @@ Out* escape_units(Out* out, const In* in, std::size_t count, const unit_escaping
   const In* const end = in + count;
   const detail::escape_table& table = *how.table;
   while (in != end) {
-    // Runs of units that need no escape, a word at a time where the output
-    // has the input's width.
-    if constexpr (sizeof(Out) == 1 && sizeof(In) == 1) {
+#if defined(__SSE2__)
+    // Runs of units that need no escape, sixteen bytes of them at a time.
+    // (Room is reserved for the worst case of what is left, so storing all
+    // of them before knowing how many are plain is safe.)
+    if constexpr (sizeof(In) <= 2 && sizeof(Out) >= sizeof(In)) {
+      constexpr std::size_t lanes = 16 / sizeof(In);
       if (!how.html) {
-        const detail::escape_config config{how.ensure_ascii, how.slash, false, true, true};
-        const char* p = reinterpret_cast<const char*>(in);
-        char* o = reinterpret_cast<char*>(out);
-        detail::copy_plain_run(o, p, reinterpret_cast<const char*>(end), config);
-        in = reinterpret_cast<const In*>(p);
-        out = reinterpret_cast<Out*>(o);
-        if (in == end) break;
-      }
-    } else if constexpr (sizeof(Out) == 2 && sizeof(In) == 2) {
-      if (!how.html && !how.ensure_ascii) {
-        while (end - in >= 4) {
-          std::uint64_t word;
-          std::memcpy(&word, in, 8);
-          if (ucs2_escape_mask(word, how.slash) != 0) break;
-          std::memcpy(out, in, 8);
-          in += 4;
-          out += 4;
+        while (static_cast<std::size_t>(end - in) >= lanes) {
+          const unsigned special = special_bytes(in, how);
+          store_widened(out, in);
+          if (special != 0) {
+            const auto plain = static_cast<std::size_t>(__builtin_ctz(special)) / sizeof(In);
+            in += plain;
+            out += plain;
+            break;
+          }
+          in += lanes;
+          out += lanes;
         }
+#if ULTRAJSON_PYTHON_OVERREAD
+        const auto left = static_cast<std::size_t>(end - in);
+        constexpr std::uintptr_t page = 4096;
+        if (left != 0 && left < lanes && (reinterpret_cast<std::uintptr_t>(in) % page) <= page - 16) {
+          const unsigned special =
+              special_bytes(in, how) | ~((1u << (left * sizeof(In))) - 1) ;
+          store_widened(out, in);
+          const auto plain = static_cast<std::size_t>(__builtin_ctz(special)) / sizeof(In);
+          in += plain;
+          out += plain;
+        }
+#endif
         if (in == end) break;
       }
     }
+#endif
     const auto unit = static_cast<std::uint32_t>(*in++);
     const bool plain = unit < 0x80 ? table[unit] == 0 : !how.ensure_ascii;
     if (plain) {

@@ -564,6 +564,30 @@ def test_lone_surrogates(text, expected):
     assert dumps({text: text}) == json.dumps({text: text}, separators=(",", ":"))
 
 
+# The output widens to 2 or 4 bytes per character at the first str that
+# needs it; each str is escaped from its own kind, sixteen bytes at a time
+# with the last few read in one go. A character that needs escaping at every
+# position of strs of every length around those sizes, in each kind, written
+# before and after the widening, checks each of those paths.
+@pytest.mark.parametrize("filler", ["a", "\xe9", "\u0645", "\U0001f600"])
+@pytest.mark.parametrize("special", ['"', "\\", "\n", "\x1f", "/", "\x7f", "<", "\u0100"])
+def test_escapes_at_every_position(filler, special):
+    for length in range(0, 35):
+        texts = [filler * length]
+        texts += [filler * i + special + filler * (length - i) for i in range(length + 1)]
+        for ensure_ascii in (True, False):
+            # Widened by the first str, or only after the ASCII ones.
+            for value in (["\u0645\U0001f600"] + texts, texts + ["\U0001f600"]):
+                expected = json.dumps(value, ensure_ascii=ensure_ascii, separators=(",", ":"))
+                got = dumps(value, ensure_ascii=ensure_ascii, escape_forward_slashes=False)
+                assert got == expected
+                slashed = dumps(value, ensure_ascii=ensure_ascii, escape_forward_slashes=True)
+                assert slashed == expected.replace("/", "\\/")
+                html = dumps(value, ensure_ascii=ensure_ascii, escape_forward_slashes=False,
+                             encode_html_chars=True)
+                assert html == expected.replace("<", "\\u003c")
+
+
 def test_lone_surrogate_round_trip():
     for text in ["\ud800", "x\udfffy", "\udbff\udbff"]:
         assert loads(dumps(text)) == text
