@@ -15,6 +15,7 @@
 #include "module_state.hpp"
 #include "object_builder.hpp"
 #include "small_documents.hpp"
+#include "str_utf8.hpp"
 
 namespace ultrajson::python {
 namespace {
@@ -75,31 +76,18 @@ PyObject* decode_text(module_state& state, std::string_view text, PyObject* doc,
 }
 
 PyObject* decode_str(module_state& state, PyObject* input, const loads_hooks& hooks) {
-  Py_ssize_t size;
-  const char* data;
   if (PyUnicode_IS_COMPACT_ASCII(input)) {
     // Its characters are its UTF-8: read them without a call.
-    data = static_cast<const char*>(PyUnicode_DATA(input));
-    size = PyUnicode_GET_LENGTH(input);
-  } else {
-    data = PyUnicode_AsUTF8AndSize(input, &size);
+    return decode_text(state,
+                       std::string_view(static_cast<const char*>(PyUnicode_DATA(input)),
+                                        static_cast<std::size_t>(PyUnicode_GET_LENGTH(input))),
+                       input, state.loads_utf8, hooks);
   }
-  if (data != nullptr) {
-    return decode_text(state, std::string_view(data, static_cast<std::size_t>(size)), input,
-                       state.loads_utf8, hooks);
-  }
-  // A str with lone surrogates has no UTF-8; json accepts and keeps them, so
-  // parse its WTF-8 instead.
-  if (!PyErr_ExceptionMatches(PyExc_UnicodeEncodeError)) return nullptr;
-  PyErr_Clear();
-  PyObject* wtf8 = PyUnicode_AsEncodedString(input, "utf-8", "surrogatepass");
-  if (wtf8 == nullptr) return nullptr;
-  PyObject* result = decode_text(
-      state,
-      std::string_view(PyBytes_AS_STRING(wtf8), static_cast<std::size_t>(PyBytes_GET_SIZE(wtf8))),
-      input, state.loads_wtf8, hooks);
-  Py_DECREF(wtf8);
-  return result;
+  // A str with lone surrogates comes as WTF-8; json accepts and keeps them.
+  str_utf8 utf8;
+  if (!utf8.read(input)) return nullptr;
+  return decode_text(state, utf8.text(), input,
+                     utf8.has_surrogates() ? state.loads_wtf8 : state.loads_utf8, hooks);
 }
 
 // Decodes one object: a str, or bytes, bytearray or any other buffer. Bytes

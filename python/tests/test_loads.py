@@ -26,6 +26,38 @@ def test_str_input():
     assert loads(DOC) == VALUE
 
 
+# Text of each str kind (latin-1, UCS-2, UCS-4), with ASCII runs longer and
+# shorter than the module's sixteen-character blocks and letters at every
+# offset from them, so the str-to-UTF-8 conversion meets each of its paths.
+KIND_SAMPLES = [
+    "caf\xe9 " * 9 + "\xff",
+    "\u0635\u064a\u063a\u0629 " * 7 + "x" * 17 + "\u0800\u07ff\u0080\uffff",
+    "\u65e5\u672c\u8a9e" + "abc" * 11 + "\U0001f600\U0010ffff",
+]
+
+
+@pytest.mark.parametrize("sample", KIND_SAMPLES)
+@pytest.mark.parametrize("offset", range(0, 18, 5))
+def test_str_input_of_each_kind(sample, offset):
+    doc = json.dumps({"k" * offset + sample: ["a" * offset + sample, sample[offset:]]}, ensure_ascii=False)
+    assert loads(doc) == json.loads(doc)
+
+
+@pytest.mark.parametrize("sample", KIND_SAMPLES)
+def test_str_input_keeps_no_utf8_copy(sample):
+    # CPython caches a str's UTF-8 form on the str for its whole life once
+    # asked for it (sys.getsizeof counts it): loads must not leave one.
+    doc = json.dumps([sample] * 50, ensure_ascii=False)
+    size = sys.getsizeof(doc)
+    assert loads(doc) == [sample] * 50
+    assert sys.getsizeof(doc) == size
+
+
+def test_lone_surrogates_in_str_of_each_kind():
+    for doc in ['["\ud800\xe9", "a\udfffb"]', '["\udbff", "\U0001f600"]', '"' + "x" * 40 + '\udc00"']:
+        assert loads(doc) == json.loads(doc)
+
+
 def test_bytes_input():
     assert loads(DOC.encode()) == VALUE
 

@@ -1,0 +1,246 @@
+#pragma once
+// The UTF-8 text of a str for one loads() call, without leaving a copy on
+// the str. PyUnicode_AsUTF8AndSize caches the UTF-8 form on a non-ASCII str
+// for the str's whole life (one more copy of the document held by the
+// caller's text) and builds it through a bytes object sized for the worst
+// case, so the peak of a loads() of twitter.json (tracemalloc) was 2.8 MiB
+// against json's 0.9. Here an ASCII str is read in place, a str whose UTF-8
+// form Python already holds reads that, and any other is encoded into a
+// buffer of the exact size, freed when the call returns; the parser reads
+// UTF-8, so that buffer is what the peak keeps above json's (1.7 MiB for
+// twitter.json). Lone surrogates are written as WTF-8 (the parser's
+// allow_wtf8_input).
+//
+// The price: a loop over one str, which would find CPython's cached copy
+// from the second call on, now encodes at every call (callgrind, per call:
+// twitter.json 13.8 -> 16.6 M instructions, 256 Arabic sentences 1.2 ->
+// 2.4 M); a call on a new str, the usual case, got cheaper (twitter.json
+// 30.7 -> 26.6 M, citm_catalog.json 81 -> 63 M, the Arabic 4.1 -> 4.3 M).
+
+#include <bitset>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include <ultrajson/detail/bits.hpp>
+
+#include "python.hpp"
+
+namespace ultrajson::python {
+
+class str_utf8 {
+ public:
+  str_utf8() = default;
+  str_utf8(const str_utf8&) = delete;
+  str_utf8& operator=(const str_utf8&) = delete;
+  ~str_utf8() { PyMem_RawFree(owned_); }
+
+  // Reads `str` (an exact or derived str). False with an error set.
+  bool read(PyObject* str) {
+#if PY_VERSION_HEX < 0x030C0000
+    // A str made by the legacy wchar_t API has no kind until it is readied.
+    if (PyUnicode_READY(str) < 0) return false;
+#endif
+    const Py_ssize_t length = PyUnicode_GET_LENGTH(str);
+    if (PyUnicode_IS_ASCII(str)) {
+      text_ = std::string_view(static_cast<const char*>(PyUnicode_DATA(str)),
+                               static_cast<std::size_t>(length));
+      return true;
+    }
+#if !defined(Py_LIMITED_API) && !defined(Py_GIL_DISABLED)
+    // Already made by an earlier caller (it never holds surrogates: a str
+    // with lone surrogates has no UTF-8 form).
+    const auto* compact = reinterpret_cast<const PyCompactUnicodeObject*>(str);
+    if (PyUnicode_IS_COMPACT(str) && compact->utf8 != nullptr) {
+      text_ = std::string_view(compact->utf8, static_cast<std::size_t>(compact->utf8_length));
+      return true;
+    }
+#endif
+    switch (PyUnicode_KIND(str)) {
+      case PyUnicode_1BYTE_KIND:
+        return encode(PyUnicode_1BYTE_DATA(str), length);
+      case PyUnicode_2BYTE_KIND:
+        return encode(PyUnicode_2BYTE_DATA(str), length);
+      default:
+        return encode(PyUnicode_4BYTE_DATA(str), length);
+    }
+  }
+
+  std::string_view text() const noexcept { return text_; }
+  // The text holds a lone surrogate as WTF-8.
+  bool has_surrogates() const noexcept { return surrogates_; }
+
+ private:
+  template <class Unit>
+  bool encode(const Unit* units, Py_ssize_t length) {
+    const auto count = static_cast<std::size_t>(length);
+    // First the exact size: a buffer sized for the worst case would show
+    // in tracemalloc's peak at three or four times the text.
+    std::size_t size = count;
+    std::size_t i = 0;
+    for (; count - i >= block; i += block) {
+      // A block with non-ASCII is counted whole, so text that is mostly
+      // non-ASCII does not pay the block test at every character.
+      if (!ascii_block(units + i)) size += block_extra_bytes(units + i);
+    }
+    size += extra_bytes(units + i, count - i);
+    owned_ = static_cast<char*>(PyMem_RawMalloc(size == 0 ? 1 : size));
+    if (owned_ == nullptr) {
+      PyErr_NoMemory();
+      return false;
+    }
+    auto* out = reinterpret_cast<unsigned char*>(owned_);
+    for (i = 0; count - i >= block; i += block) {
+      if (ascii_block(units + i)) {
+        narrow_block(units + i, out);
+        out += block;
+      } else {
+        out = encode_units(units + i, block, out);
+      }
+    }
+    encode_units(units + i, count - i, out);
+    text_ = std::string_view(owned_, size);
+    return true;
+  }
+
+  // The UTF-8 bytes beyond one a character of `n` units.
+  template <class Unit>
+  static std::size_t extra_bytes(const Unit* units, std::size_t n) noexcept {
+    std::size_t extra = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::uint32_t c = units[k];
+      extra += static_cast<std::size_t>(c >= 0x80) + static_cast<std::size_t>(c >= 0x800) +
+               static_cast<std::size_t>(c >= 0x10000);
+    }
+    return extra;
+  }
+
+  template <class Unit>
+  static std::size_t block_extra_bytes(const Unit* units) noexcept {
+    return extra_bytes(units, block);
+  }
+#if defined(__SSE2__)
+  // UCS-2 text (Arabic, CJK...) is mostly non-ASCII: its blocks are
+  // counted with two compares and a bit count per eight characters.
+  static std::size_t block_extra_bytes(const Py_UCS2* units) noexcept {
+    std::size_t extra = 0;
+    for (std::size_t half = 0; half < block; half += 8) {
+      const __m128i v = load(units + half);
+      const __m128i zero = _mm_setzero_si128();
+      // Two mask bits a character: 0x80 and up takes a second byte, 0x800
+      // and up a third.
+      const auto below_80 = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi16(
+          _mm_and_si128(v, _mm_set1_epi16(static_cast<short>(0xFF80))), zero)));
+      const auto below_800 = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi16(
+          _mm_and_si128(v, _mm_set1_epi16(static_cast<short>(0xF800))), zero)));
+      extra += (32 - std::bitset<16>(below_80).count() - std::bitset<16>(below_800).count()) / 2;
+    }
+    return extra;
+  }
+#endif
+
+  template <class Unit>
+  unsigned char* encode_units(const Unit* units, std::size_t n, unsigned char* out) noexcept {
+    for (std::size_t k = 0; k < n; ++k) {
+      if constexpr (sizeof(Unit) == 2 && !detail::big_endian) {
+        // Four characters in U+0080..U+07FF in a row (Arabic, Cyrillic...
+        // letters) become eight bytes at once: lead 110xxxxx, then 10xxxxxx.
+        while (n - k >= 4) {
+          std::uint64_t word;
+          std::memcpy(&word, units + k, 8);
+          constexpr std::uint64_t lanes = 0x0001000100010001ull;
+          if ((word & (0xF800 * lanes)) != 0 || ((word + 0x7F80 * lanes) & (0x8000 * lanes)) !=
+                                                    0x8000 * lanes) {
+            break;
+          }
+          const std::uint64_t bytes = ((word >> 6) & (0x1F * lanes)) | (0xC0 * lanes) |
+                                      (((word & (0x3F * lanes)) | (0x80 * lanes)) << 8);
+          std::memcpy(out, &bytes, 8);
+          out += 8;
+          k += 4;
+        }
+        if (k == n) break;
+      }
+      const std::uint32_t c = units[k];
+      if (c < 0x80) {
+        *out++ = static_cast<unsigned char>(c);
+      } else if (c < 0x800) {
+        out[0] = static_cast<unsigned char>(0xC0 | (c >> 6));
+        out[1] = static_cast<unsigned char>(0x80 | (c & 0x3F));
+        out += 2;
+      } else if (c < 0x10000) {
+        if (c - 0xD800 < 0x800) surrogates_ = true;
+        out[0] = static_cast<unsigned char>(0xE0 | (c >> 12));
+        out[1] = static_cast<unsigned char>(0x80 | ((c >> 6) & 0x3F));
+        out[2] = static_cast<unsigned char>(0x80 | (c & 0x3F));
+        out += 3;
+      } else {
+        out[0] = static_cast<unsigned char>(0xF0 | (c >> 18));
+        out[1] = static_cast<unsigned char>(0x80 | ((c >> 12) & 0x3F));
+        out[2] = static_cast<unsigned char>(0x80 | ((c >> 6) & 0x3F));
+        out[3] = static_cast<unsigned char>(0x80 | (c & 0x3F));
+        out += 4;
+      }
+    }
+    return out;
+  }
+
+  // ASCII runs (keys, numbers, punctuation, most of a document) go sixteen
+  // characters at a time: one test, then a narrowing copy.
+  static constexpr std::size_t block = 16;
+
+#if defined(__SSE2__)
+  static __m128i load(const void* p) noexcept {
+    return _mm_loadu_si128(static_cast<const __m128i*>(p));
+  }
+  static bool ascii_block(const Py_UCS1* units) noexcept {
+    return _mm_movemask_epi8(load(units)) == 0;
+  }
+  static bool ascii_block(const Py_UCS2* units) noexcept {
+    const __m128i all = _mm_or_si128(load(units), load(units + 8));
+    return _mm_movemask_epi8(_mm_cmpeq_epi16(
+               _mm_and_si128(all, _mm_set1_epi16(static_cast<short>(0xFF80))),
+               _mm_setzero_si128())) == 0xFFFF;
+  }
+  static bool ascii_block(const Py_UCS4* units) noexcept {
+    const __m128i all = _mm_or_si128(_mm_or_si128(load(units), load(units + 4)),
+                                     _mm_or_si128(load(units + 8), load(units + 12)));
+    return _mm_movemask_epi8(_mm_cmpeq_epi32(_mm_and_si128(all, _mm_set1_epi32(~0x7F)),
+                                             _mm_setzero_si128())) == 0xFFFF;
+  }
+  static void narrow_block(const Py_UCS1* units, unsigned char* out) noexcept {
+    std::memcpy(out, units, block);
+  }
+  static void narrow_block(const Py_UCS2* units, unsigned char* out) noexcept {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out),
+                     _mm_packus_epi16(load(units), load(units + 8)));
+  }
+  static void narrow_block(const Py_UCS4* units, unsigned char* out) noexcept {
+    const __m128i low = _mm_packs_epi32(load(units), load(units + 4));
+    const __m128i high = _mm_packs_epi32(load(units + 8), load(units + 12));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm_packus_epi16(low, high));
+  }
+#else
+  template <class Unit>
+  static bool ascii_block(const Unit* units) noexcept {
+    std::uint32_t all = 0;
+    for (std::size_t k = 0; k < block; ++k) all |= units[k];
+    return all < 0x80;
+  }
+  template <class Unit>
+  static void narrow_block(const Unit* units, unsigned char* out) noexcept {
+    for (std::size_t k = 0; k < block; ++k) out[k] = static_cast<unsigned char>(units[k]);
+  }
+#endif
+
+  std::string_view text_;
+  char* owned_ = nullptr;
+  bool surrogates_ = false;
+};
+
+}  // namespace ultrajson::python
