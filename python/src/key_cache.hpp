@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include <ultrajson/detail/inlining.hpp>
+
 #include "python.hpp"
 #include "unicode.hpp"
 
@@ -56,10 +58,25 @@ class key_cache {
     // cached str's memory, which is likely cold.
     const auto tag = static_cast<std::uint32_t>(h);
     if (slot.key != nullptr && slot.tag == tag && slot.size == size &&
-        std::memcmp(PyUnicode_DATA(slot.key), text, size) == 0) {
+        same_bytes(static_cast<const char*>(PyUnicode_DATA(slot.key)), text, size)) {
       ++stats.hits;
       return Py_NewRef(slot.key);
     }
+    return miss(slot, tag, text, size, make_str, stats);
+#endif
+  }
+
+ private:
+  struct entry {
+    PyObject* key;  // an ASCII str, or nullptr
+    std::uint32_t tag;
+    std::uint32_t size;
+  };
+
+  // Out of line: a document's keys mostly hit (twitter.json: 98%).
+  ULTRAJSON_NOINLINE PyObject* miss(entry& slot, std::uint32_t tag, const char* text,
+                                   std::size_t size, str_maker& make_str,
+                                   key_cache_stats& stats) {
     if (!stats.worth_inserting()) return make_str(text, size);
     ++stats.misses;
     if (ascii_prefix(text, size) != size) return make_str(text, size);
@@ -74,28 +91,57 @@ class key_cache {
     slot.tag = tag;
     slot.size = static_cast<std::uint32_t>(size);
     return key;
-#endif
   }
 
- private:
-  struct entry {
-    PyObject* key;  // an ASCII str, or nullptr
-    std::uint32_t tag;
-    std::uint32_t size;
-  };
+  static std::uint64_t load8(const char* p) noexcept {
+    std::uint64_t word;
+    std::memcpy(&word, p, 8);
+    return word;
+  }
+  static std::uint32_t load4(const char* p) noexcept {
+    std::uint32_t word;
+    std::memcpy(&word, p, 4);
+    return word;
+  }
+
+  // The key's first and last (up to) eight bytes, read as two words that
+  // overlap when it is short (never past its end): between them they hold
+  // every byte of a key of up to sixteen, and a short key costs no
+  // variable-length copy. For fewer than four bytes: the first, middle and
+  // last, which are all of them.
+  static void ends(const char* text, std::size_t size, std::uint64_t& head,
+                   std::uint64_t& tail) noexcept {
+    if (size >= 8) {
+      head = load8(text);
+      tail = load8(text + size - 8);
+    } else if (size >= 4) {
+      head = load4(text);
+      tail = load4(text + size - 4);
+    } else if (size != 0) {
+      head = static_cast<unsigned char>(text[0]);
+      tail = (std::uint64_t{static_cast<unsigned char>(text[size / 2])} << 8) |
+             static_cast<unsigned char>(text[size - 1]);
+    } else {
+      head = tail = 0;
+    }
+  }
+
+  // a[0..size) == b[0..size), inline for the keys most documents have.
+  static bool same_bytes(const char* a, const char* b, std::size_t size) noexcept {
+    if (size > 16) return std::memcmp(a, b, size) == 0;
+    std::uint64_t a_head, a_tail, b_head, b_tail;
+    ends(a, size, a_head, a_tail);
+    ends(b, size, b_head, b_tail);
+    return ((a_head ^ b_head) | (a_tail ^ b_tail)) == 0;
+  }
 
   // The top nine bits pick the slot, the low 32 are the tag.
   static std::uint64_t hash(const char* text, std::size_t size) noexcept {
     // The first and last (up to) eight bytes and the length: cheap, and
     // enough to tell apart the keys of one document.
-    std::uint64_t head = 0;
-    std::uint64_t tail = 0;
-    if (size >= 8) {
-      std::memcpy(&head, text, 8);
-      std::memcpy(&tail, text + size - 8, 8);
-    } else {
-      std::memcpy(&head, text, size);
-    }
+    std::uint64_t head;
+    std::uint64_t tail;
+    ends(text, size, head, tail);
     std::uint64_t h = (head * 0x9E3779B97F4A7C15ull) ^ (tail * 0xC2B2AE3D27D4EB4Full) ^ size;
     h ^= h >> 29;
     return h * 0xBF58476D1CE4E5B9ull;
