@@ -55,3 +55,15 @@ def test_distinct_keys_keep_every_member() -> None:
     keys = [f"key{i}" for i in range(5_000)]
     text = members(keys)
     assert ultrajson.loads(text) == json.loads(text)
+
+
+@pytest.mark.parametrize("count", [0, 1, 5, 6, 8, 11, 22, 24, 40, 300])
+def test_a_dict_takes_no_more_room_than_jsons(count: int) -> None:
+    # A dict presized by CPython's _PyDict_NewPresized gets the general table
+    # (24-byte entries) where one grown from str keys gets the str-only kind
+    # (16 bytes, and faster lookups): 24 members took 1168 bytes against
+    # json's 832.
+    text = members([f"key{i}" for i in range(count)])
+    ours = ultrajson.loads(text)
+    assert ours == json.loads(text)
+    assert sys.getsizeof(ours) <= sys.getsizeof(json.loads(text))
