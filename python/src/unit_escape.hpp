@@ -16,20 +16,6 @@
 #include <emmintrin.h>
 #endif
 
-// A str's last few units are read sixteen bytes at a time too, past the end
-// of its data when those bytes are on the same page (so readable); not
-// under AddressSanitizer, which would report the harmless over-read.
-#if defined(__SANITIZE_ADDRESS__)
-#define ULTRAJSON_PYTHON_OVERREAD 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define ULTRAJSON_PYTHON_OVERREAD 0
-#endif
-#endif
-#ifndef ULTRAJSON_PYTHON_OVERREAD
-#define ULTRAJSON_PYTHON_OVERREAD 1
-#endif
-
 namespace ultrajson::python {
 
 // What escaping needs to know, read once per dumps() call.
@@ -159,6 +145,7 @@ inline void store_widened(Out* out, const In* in) noexcept {
 // unit written as it is (the caller widens the output first).
 template <class Out, class In>
 Out* escape_units(Out* out, const In* in, std::size_t count, const unit_escaping& how) noexcept {
+  const In* const begin = in;
   const In* const end = in + count;
   const detail::escape_table& table = *how.table;
   while (in != end) {
@@ -181,18 +168,19 @@ Out* escape_units(Out* out, const In* in, std::size_t count, const unit_escaping
           in += lanes;
           out += lanes;
         }
-#if ULTRAJSON_PYTHON_OVERREAD
+        // The last units: the sixteen bytes that end with the str, which
+        // overlap units already written, tested at once; nothing past the
+        // end is read.
         const auto left = static_cast<std::size_t>(end - in);
-        constexpr std::uintptr_t page = 4096;
-        if (left != 0 && left < lanes && (reinterpret_cast<std::uintptr_t>(in) % page) <= page - 16) {
-          const unsigned special =
-              special_bytes(in, how) | ~((1u << (left * sizeof(In))) - 1) ;
-          store_widened(out, in);
-          const auto plain = static_cast<std::size_t>(__builtin_ctz(special)) / sizeof(In);
+        if (left != 0 && left < lanes && static_cast<std::size_t>(end - begin) >= lanes) {
+          const unsigned done_bits = static_cast<unsigned>((lanes - left) * sizeof(In));
+          const unsigned special = special_bytes(end - lanes, how) >> done_bits;
+          const std::size_t plain =
+              special == 0 ? left : static_cast<std::size_t>(__builtin_ctz(special)) / sizeof(In);
+          for (std::size_t i = 0; i < plain; ++i) out[i] = static_cast<Out>(in[i]);
           in += plain;
           out += plain;
         }
-#endif
         if (in == end) break;
       }
     }
