@@ -336,6 +336,19 @@ TEST_CASE("hard doubles print as to_chars's shortest and read back") {
   }
 }
 
+TEST_CASE("a nonzero digit after 800 significant digits lifts a tie that fits in 19 digits") {
+  // Found by fuzz_doubles: 29227337203685562 is halfway between two doubles;
+  // with zeros to the 800th significant digit and then a nonzero one it is
+  // above the tie, and must round up, though its kept digits fit a uint64.
+  for (const std::string& tie : {std::string("29227337203685562"), std::string("9007199254740993")}) {
+    const std::string padded = tie + "." + std::string(800, '0');
+    CHECK(check_parse(padded + "11111111055544") == "");
+    CHECK(check_parse(padded + "1") == "");
+    CHECK(check_parse(padded) == "");
+    CHECK(check_parse(tie + std::string(800, '0') + "1e-801") == "");
+  }
+}
+
 TEST_CASE("halfway points between doubles and just beside them parse as strtod does") {
   if (!exact_halfways) {
     // Without a wide long double the exact midpoints come from the fixed
@@ -360,7 +373,9 @@ TEST_CASE("halfway points between doubles and just beside them parse as strtod d
     if ((bits_of(parse_ours(exact)) & 1) != 0) FAIL(exact << ": a tie read as an odd mantissa");
     ++ties;
     for (const std::string& text :
-         {exact, nudged(exact, true, 0), nudged(exact, false, 0), nudged(exact, true, 30)}) {
+         {exact, nudged(exact, true, 0), nudged(exact, false, 0), nudged(exact, true, 30),
+          // The deciding digit past the 800 significant ones kept exactly.
+          nudged(exact, true, 800)}) {
       const std::string problem = check_parse(text);
       if (!problem.empty()) FAIL(problem);
     }

@@ -63,11 +63,13 @@ inline double long_decimal_to_double(const decimal_text& text) noexcept {
   const long long exponent = decimal.point - static_cast<long long>(leading);
   double guess;
   const bool certain = eisel_lemire(significand, exponent, guess);
-  if (decimal.count <= 19) {
+  if (decimal.count <= 19 && !decimal.nonzero_dropped) {
     if (certain) return guess;
   } else if (certain) {
     // The value lies strictly between significand and significand + 1
-    // (times 10^exponent); when both ends round alike, so does it.
+    // (times 10^exponent): digits were left out of significand, or dropped
+    // after the 800 kept (trailing zeros trimmed, so a dropped nonzero digit
+    // can leave 19 or fewer). When both ends round alike, so does it.
     double above;
     if (eisel_lemire(significand + 1, exponent, above) &&
         bits_of_double(above) == bits_of_double(guess)) {
