@@ -70,11 +70,6 @@ bool read_dumps_settings(const dumps_arguments& arguments, dumps_settings& setti
   using option = dumps_option;
   write_options& options = settings.options;
   options.escape_forward_slashes = true;
-  options.allow_lone_surrogates = true;
-  // With ensure_ascii=False a lone surrogate goes into the str as it is, as
-  // json and ujson write it (the result is decoded with surrogatepass).
-  options.lone_surrogates_as_wtf8 = true;
-  options.max_depth = static_cast<std::size_t>(max_depth) + 1;  // ours is checked first
   if (!flag(arguments[option::ensure_ascii], true, options.ensure_ascii) ||
       !flag(arguments[option::encode_html_chars], false, options.encode_html_chars) ||
       !flag(arguments[option::escape_forward_slashes], true, options.escape_forward_slashes) ||

@@ -47,7 +47,9 @@ class encoder {
  public:
   explicit encoder(const dumps_settings& settings)
       : settings_(settings),
-        escaping_{&detail::escape_table_for(escape_config(settings.options)),
+        escaping_{&detail::escape_table_for({settings.options.ensure_ascii,
+                                             settings.options.escape_forward_slashes,
+                                             settings.options.encode_html_chars}),
                   settings.options.ensure_ascii, settings.options.escape_forward_slashes,
                   settings.options.encode_html_chars} {
     stack_.reserve(16);
@@ -541,11 +543,6 @@ class encoder {
     const bool ok = str_key(text);
     Py_DECREF(text);
     return ok;
-  }
-
-  static detail::escape_config escape_config(const write_options& options) {
-    return {options.ensure_ascii, options.escape_forward_slashes, options.encode_html_chars, true,
-            true};
   }
 
   const dumps_settings& settings_;
