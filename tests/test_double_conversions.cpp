@@ -462,3 +462,39 @@ TEST_CASE("random decimal strings parse as strtod does") {
     if (!problem.empty()) FAIL(problem);
   }
 }
+
+TEST_CASE("random integers too long for 64 bits read as doubles as strtod does") {
+  // number_text_to_double: the DOM's and typed decoding's reading of an
+  // integer the scanner kept as text. Lengths 20 to 40 digits (most), and up
+  // to 400, past DBL_MAX's 309; runs of zeros or nines sit near halfway points.
+  std::mt19937_64 random(20261130 + oracle_seed());
+  const std::size_t count = oracle_count() / 4;
+  std::uniform_int_distribution<int> digit(0, 9), nonzero(1, 9), percent(0, 99);
+  std::string text;
+  std::size_t checked_finite = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    const int kind = percent(random);
+    const std::size_t length = kind < 90 ? static_cast<std::size_t>(20 + random() % 21)
+                                         : static_cast<std::size_t>(41 + random() % 360);
+    text.assign(random() % 2 ? "-" : "");
+    const std::size_t sign = text.size();
+    text += static_cast<char>('0' + nonzero(random));
+    for (std::size_t k = 1; k < length; ++k) text += static_cast<char>('0' + digit(random));
+    if (kind % 3 == 0) {
+      const std::size_t from = sign + 1 + static_cast<std::size_t>(random() % 18);
+      for (std::size_t k = from; k + 1 < text.size(); ++k) text[k] = kind % 2 ? '9' : '0';
+    }
+    const double expected = std::strtod(text.c_str(), nullptr);
+    double got = 0;
+    const bool finite = detail::number_text_to_double(text, got);
+    if (finite != std::isfinite(expected)) {
+      FAIL(text << ": ours " << (finite ? "finite" : "out of range") << ", strtod " << expected);
+    }
+    if (finite && bits_of(got) != bits_of(expected)) {
+      FAIL(text << ": ours " << hex(bits_of(got)) << ", strtod " << hex(bits_of(expected)));
+    }
+    checked_finite += finite;
+  }
+  INFO(checked_finite << " of " << count << " in double's range");
+  CHECK(checked_finite > count / 2);
+}
