@@ -1151,3 +1151,49 @@ TEST_CASE("decoder: long strings of escapes and text unescape whole (the buffer 
     CHECK(got.events[3].text == "x\ny");
   }
 }
+
+TEST_CASE("decoder: runs of \\u escapes mixing every class, cut by the buffer's end anywhere") {
+  // The code units at the edges of each way a \u escape is unescaped: one
+  // byte, two, three, a surrogate pair; in lower and upper case hex.
+  const char32_t units[] = {0x7F, 0x80, 0xE9, 0x7FF, 0x800, 0x3042, 0xD7FF,
+                            0xE000, 0xFFFD, 0xFFFF, 0x1F600};
+  const auto hex = [](char32_t unit, bool upper) {
+    char digits[7];
+    std::snprintf(digits, sizeof digits, upper ? "\\u%04X" : "\\u%04x",
+                  static_cast<unsigned>(unit));
+    return std::string(digits);
+  };
+  const auto escape = [&hex](char32_t cp, bool upper) {
+    if (cp < 0x10000) return hex(cp, upper);
+    return hex(0xD800 + ((cp - 0x10000) >> 10), upper) + hex(0xDC00 + (cp & 0x3FF), upper);
+  };
+  // Longer than the buffer's first reservation, with a run's length that
+  // moves the place where the buffer fills through every class.
+  for (std::size_t count = 700; count < 720; ++count) {
+    std::string escaped, expected;
+    for (std::size_t i = 0; i < count; ++i) {
+      const char32_t cp = units[(i * 7 + count) % std::size(units)];
+      escaped += escape(cp, (i / 3) % 2 == 0);
+      expected += to_utf8(cp);
+    }
+    if (decode(in_quotes(escaped)) != expected) FAIL("run of " << count << " escapes");
+  }
+}
+
+TEST_CASE("decoder: a bad hex digit at each place of a run of \\u escapes, at its backslash") {
+  // Each byte beside a range of hex digits, at each of the four places of
+  // each escape of a run of two- and three-byte escapes.
+  const std::string run = "\\u00e9\\u3042\\u07FF\\uFFFD\\u0800\\u00E9";
+  for (const char bad : {'/', ':', '@', 'G', '`', 'g', '\x7F', '\x80', ' '}) {
+    for (std::size_t escape = 0; escape < run.size(); escape += 6) {
+      for (std::size_t digit = 2; digit < 6; ++digit) {
+        std::string json = "\"ab" + run + run + "\"";
+        json[3 + escape + digit] = bad;
+        const ultrajson::parse_result result = reject(json);
+        INFO(printable(json));
+        CHECK(result.code == parse_error::invalid_unicode_escape);
+        CHECK(result.offset == 3 + escape);
+      }
+    }
+  }
+}

@@ -221,10 +221,12 @@ inline char* grow_scratch(std::string& scratch, char* out, std::size_t more) {
 
 // The string from the first byte that is not plain (p), with the plain text
 // [start, p) before it: unescapes into scratch, a buffer that only grows.
-// Out of line: most strings have no escape.
-ULTRAJSON_NOINLINE parse_error unescape_string(const char* start, const char*& p, const char* end,
-                                               std::string_view& value, std::string& scratch,
-                                               bool allow_lone_surrogates, bool allow_wtf8_input) {
+// Works on a copy of p that never leaves a register: through the reference,
+// every byte written to the output could alias p (both are chars), and the
+// compiler would store and reload p around every escape.
+inline parse_error unescape_from(const char* start, const char*& p, const char* end,
+                                 std::string_view& value, std::string& scratch,
+                                 bool allow_lone_surrogates, bool allow_wtf8_input) {
   // An escape never writes more bytes than it reads, so the output fits in
   // the input's length: ask for the rest of the input up to a limit, and
   // grow on the rare string longer than that.
@@ -252,6 +254,11 @@ ULTRAJSON_NOINLINE parse_error unescape_string(const char* start, const char*& p
     // Runs of escapes (text as json.dumps writes it: \u3042\u3086...) loop
     // here without a plain-text scan between them.
     do {
+      if (p[1] == 'u') {
+        unescape_bmp_run(p, end, out, limit);
+        // On to the loop's test unless it stopped at a \u escape of its own.
+        if (end - p < 2 || !starts_unicode_escape(p)) continue;
+      }
       if (limit - out < 4) {
         out = grow_scratch(scratch, out, 4);
         limit = scratch.data() + scratch.size();
@@ -267,7 +274,12 @@ ULTRAJSON_NOINLINE parse_error unescape_string(const char* start, const char*& p
       }
     } while (end - p >= 2 && *p == '\\');
     const char* const run = p;
-    if (!skip_plain(p, end, allow_wtf8_input)) return parse_error::invalid_utf8;
+    const char* run_end = p;  // its address goes to skip_plain; p's must not
+    if (!skip_plain(run_end, end, allow_wtf8_input)) {
+      p = run_end;
+      return parse_error::invalid_utf8;
+    }
+    p = run_end;
     const auto length = static_cast<std::size_t>(p - run);
     if (static_cast<std::size_t>(limit - out) < length) {
       out = grow_scratch(scratch, out, length);
@@ -276,6 +288,17 @@ ULTRAJSON_NOINLINE parse_error unescape_string(const char* start, const char*& p
     std::memcpy(out, run, length);
     out += length;
   }
+}
+
+// unescape_from, out of line: most strings have no escape.
+ULTRAJSON_NOINLINE parse_error unescape_string(const char* start, const char*& p, const char* end,
+                                               std::string_view& value, std::string& scratch,
+                                               bool allow_lone_surrogates, bool allow_wtf8_input) {
+  const char* local = p;
+  const parse_error error = unescape_from(start, local, end, value, scratch,
+                                          allow_lone_surrogates, allow_wtf8_input);
+  p = local;
+  return error;
 }
 
 // Scans the string whose opening quote is just before p into value (a view

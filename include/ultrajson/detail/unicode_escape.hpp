@@ -6,8 +6,10 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "../error.hpp"
+#include "bits.hpp"
 #include "utf8.hpp"
 
 namespace ultrajson::detail {
@@ -40,6 +42,17 @@ inline constexpr std::array<std::uint32_t, 256> hex_table = make_hex_table();
 inline std::uint32_t read_hex4(const char* p) noexcept {
   const auto digit = [p](int i) { return hex_table[static_cast<unsigned char>(p[i])]; };
   return (digit(0) << 12) | (digit(1) << 8) | (digit(2) << 4) | digit(3);
+}
+
+// Whether p[0], p[1] are the backslash and 'u' of a \u escape: one
+// two-byte compare.
+inline bool starts_unicode_escape(const char* p) noexcept {
+  constexpr std::uint16_t backslash_u =
+      big_endian ? static_cast<std::uint16_t>(('\\' << 8) | 'u')
+                 : static_cast<std::uint16_t>(('u' << 8) | '\\');
+  std::uint16_t pair;
+  std::memcpy(&pair, p, sizeof pair);
+  return pair == backslash_u;
 }
 
 // JSON's two-character escapes: the letter after the backslash, and the
@@ -104,6 +117,38 @@ inline parse_error unescape_unicode(const char*& p, const char* end, char*& out,
   }
   p += 6;
   return parse_error::none;
+}
+
+// The run of \u escapes at p for U+0080..U+FFFF other than surrogates
+// (Greek, Cyrillic, CJK... as json.dumps writes them), unescaped with the
+// fewest tests per escape: room is checked once for as many escapes as fit,
+// and each is stored with one write. Stops, with p at it, at the first
+// escape it leaves to unescape_unicode (ASCII, a surrogate, a bad digit),
+// at anything else, or when input or room runs short; writes at most
+// `limit - out` bytes.
+inline void unescape_bmp_run(const char*& p, const char* end, char*& out,
+                             const char* limit) noexcept {
+  const auto by_input = static_cast<std::size_t>(end - p) / 6;
+  const auto by_room = static_cast<std::size_t>(limit - out) / 4;
+  const char* q = p;
+  char* o = out;
+  for (std::size_t n = by_input < by_room ? by_input : by_room; n != 0; --n) {
+    if (!starts_unicode_escape(q)) break;
+    const std::uint32_t unit = read_hex4(q + 2);
+    if (unit < 0x800) {
+      if (unit < 0x80) break;
+      store_utf8_2(o, unit);
+      o += 2;
+    } else {
+      // A surrogate, or bits above 0xFFFF from a bad digit.
+      if (unit - 0xD800 < 0x800 || unit > 0xFFFF) break;
+      store_utf8_3(o, unit);
+      o += 3;
+    }
+    q += 6;
+  }
+  p = q;
+  out = o;
 }
 
 }  // namespace ultrajson::detail
