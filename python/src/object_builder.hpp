@@ -7,12 +7,12 @@
 #include <new>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "key_cache.hpp"
 #include "loads_hooks.hpp"
 #include "python.hpp"
 #include "unicode.hpp"
+#include "value_stack.hpp"
 
 namespace ultrajson::python {
 
@@ -40,9 +40,7 @@ template <bool with_hooks>
 class basic_object_builder {
  public:
   explicit basic_object_builder(key_cache& keys, const loads_hooks& hooks = {})
-      : keys_(keys), hooks_(hooks) {
-    stack_.reserve(64);
-  }
+      : keys_(keys), hooks_(hooks) {}
   basic_object_builder(const basic_object_builder&) = delete;
   basic_object_builder& operator=(const basic_object_builder&) = delete;
   ~basic_object_builder() {
@@ -50,11 +48,7 @@ class basic_object_builder {
   }
 
   // The one value left after a successful parse (a new reference).
-  PyObject* result() {
-    PyObject* object = stack_.back();
-    stack_.pop_back();
-    return object;
-  }
+  PyObject* result() { return stack_.pop(); }
 
   bool null_value() { return push(Py_NewRef(Py_None)); }
   bool bool_value(bool value) { return push(Py_NewRef(value ? Py_True : Py_False)); }
@@ -90,11 +84,10 @@ class basic_object_builder {
     PyObject* list = PyList_New(static_cast<Py_ssize_t>(count));
     if (list == nullptr) return false;
     if (count != 0) {  // an empty list has no item array (ob_item is null)
-      PyObject** items = stack_.data() + (stack_.size() - count);
       // The list takes over the stack's references.
-      std::memcpy(reinterpret_cast<PyListObject*>(list)->ob_item, items,
+      std::memcpy(reinterpret_cast<PyListObject*>(list)->ob_item, stack_.last(count),
                   count * sizeof(PyObject*));
-      stack_.resize(stack_.size() - count);
+      stack_.drop(count);
     }
     return push(list);
   }
@@ -103,8 +96,7 @@ class basic_object_builder {
     if constexpr (with_hooks) {
       if (hooks_.object_pairs_hook != nullptr) return end_object_as_pairs(count);
     }
-    const std::size_t first = stack_.size() - 2 * count;
-    PyObject** items = stack_.data() + first;
+    PyObject** items = stack_.last(2 * count);
     // Grown from empty, as json makes it: the first str key gives the dict
     // CPython's str-only table (16-byte entries, the fast lookup). A table
     // presized by _PyDict_NewPresized is the general kind (24-byte entries,
@@ -120,8 +112,8 @@ class basic_object_builder {
       }
     }
     for (std::size_t i = 0; i < 2 * count; ++i) Py_DECREF(items[i]);
-    stack_.resize(first);
-    stack_.push_back(dict);  // cannot throw: the stack held 2 * count more
+    stack_.drop(2 * count);
+    stack_.push(dict);  // cannot fail: the stack held 2 * count more
     if constexpr (with_hooks) {
       if (hooks_.object_hook != nullptr) return replace_top(hooks_.object_hook);
     }
@@ -132,8 +124,7 @@ class basic_object_builder {
   // object_pairs_hook gets the members as a list of (key, value) pairs, in
   // order and duplicates kept; what it returns stands for the object.
   bool end_object_as_pairs(std::size_t count) {
-    const std::size_t first = stack_.size() - 2 * count;
-    PyObject** items = stack_.data() + first;
+    PyObject** items = stack_.last(2 * count);
     PyObject* pairs = PyList_New(static_cast<Py_ssize_t>(count));
     if (pairs == nullptr) return false;
     for (std::size_t i = 0; i < count; ++i) {
@@ -148,33 +139,29 @@ class basic_object_builder {
     Py_DECREF(pairs);
     if (object == nullptr) return false;
     for (std::size_t i = 0; i < 2 * count; ++i) Py_DECREF(items[i]);
-    stack_.resize(first);
-    stack_.push_back(object);  // cannot throw: the stack held 2 * count more
+    stack_.drop(2 * count);
+    stack_.push(object);  // cannot fail: the stack held 2 * count more
     return true;
   }
 
   // Replaces the value on top of the stack with hook(value).
   bool replace_top(PyObject* hook) {
-    PyObject* replaced = PyObject_CallOneArg(hook, stack_.back());
+    PyObject* replaced = PyObject_CallOneArg(hook, stack_.top());
     if (replaced == nullptr) return false;  // the stack still owns the value
-    Py_DECREF(stack_.back());
-    stack_.back() = replaced;
+    Py_DECREF(stack_.top());
+    stack_.top() = replaced;
     return true;
   }
 
   bool push(PyObject* object) {
     if (object == nullptr) return false;
-    try {
-      stack_.push_back(object);
-    } catch (const std::bad_alloc&) {
-      Py_DECREF(object);
-      PyErr_NoMemory();
-      return false;
-    }
-    return true;
+    if (stack_.push(object)) return true;
+    Py_DECREF(object);
+    PyErr_NoMemory();
+    return false;
   }
 
-  std::vector<PyObject*> stack_;
+  value_stack stack_;
   str_maker make_str_;
   key_lookup keys_;
   loads_hooks hooks_;
