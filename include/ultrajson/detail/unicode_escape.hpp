@@ -119,6 +119,34 @@ inline parse_error unescape_unicode(const char*& p, const char* end, char*& out,
   return parse_error::none;
 }
 
+// The four hex digits of a \u escape read once for two results: the code
+// unit, and the payload bits of its UTF-8 form. For the digit c at place k
+// (0 the most significant) the table holds, in its high half, the digit's
+// bits in the code unit (or not_hex), and in its low half the same bits
+// where the three-byte form U+0800..U+FFFF carries them: bytes 0, 1, 2 are
+// d0, d1 << 2 | d2 >> 2, (d2 & 3) << 4 | d3, markers left out. Below
+// U+0800 (d0 = 0, d1 < 8) bytes 1 and 2 are the two-byte form's payload.
+// OR-ing four entries thus both converts and encodes: no shifts and masks
+// per character.
+constexpr std::array<std::array<std::uint64_t, 256>, 4> make_hex_utf8_table() {
+  std::array<std::array<std::uint64_t, 256>, 4> table{};
+  for (unsigned c = 0; c < 256; ++c) {
+    const std::uint64_t d = hex_table[c];
+    if (d == not_hex) {
+      for (auto& place : table) place[c] = std::uint64_t{not_hex} << 32;
+      continue;
+    }
+    table[0][c] = (d << 44) | d;
+    table[1][c] = (d << 40) | (d << 10);
+    table[2][c] = (d << 36) | ((d >> 2) << 8) | ((d & 3) << 20);
+    table[3][c] = (d << 32) | (d << 16);
+  }
+  return table;
+}
+
+inline constexpr std::array<std::array<std::uint64_t, 256>, 4> hex_utf8_table =
+    make_hex_utf8_table();
+
 // The run of \u escapes at p for U+0080..U+FFFF other than surrogates
 // (Greek, Cyrillic, CJK... as json.dumps writes them), unescaped with the
 // fewest tests per escape: room is checked once for as many escapes as fit,
@@ -134,15 +162,20 @@ inline void unescape_bmp_run(const char*& p, const char* end, char*& out,
   char* o = out;
   for (std::size_t n = by_input < by_room ? by_input : by_room; n != 0; --n) {
     if (!starts_unicode_escape(q)) break;
-    const std::uint32_t unit = read_hex4(q + 2);
+    const auto entry = [q](std::size_t place) {
+      return hex_utf8_table[place][static_cast<unsigned char>(q[2 + place])];
+    };
+    const std::uint64_t both = entry(0) | entry(1) | entry(2) | entry(3);
+    const auto unit = static_cast<std::uint32_t>(both >> 32);
+    const auto payload = static_cast<std::uint32_t>(both);
     if (unit < 0x800) {
       if (unit < 0x80) break;
-      store_utf8_2(o, unit);
+      store_utf8_bytes(o, 0x80C0u | (payload >> 8));
       o += 2;
     } else {
       // A surrogate, or bits above 0xFFFF from a bad digit.
       if (unit - 0xD800 < 0x800 || unit > 0xFFFF) break;
-      store_utf8_3(o, unit);
+      store_utf8_bytes(o, 0x8080E0u | payload);
       o += 3;
     }
     q += 6;

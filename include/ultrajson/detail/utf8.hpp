@@ -70,20 +70,12 @@ inline char* encode_utf8(char32_t code_point, char* out) noexcept {
   return out;
 }
 
-// Writes the two-byte (U+0080..U+07FF) or three-byte (U+0800..U+FFFF) form
-// of unit with a single four-byte store; the bytes past the sequence are
-// garbage that what comes next overwrites. Needs four bytes of room. One
+// Writes up to four bytes of UTF-8 with one store: `bytes` holds them in
+// memory order, the first in its low byte. Bytes past the sequence are
+// garbage that what comes next overwrites; needs four bytes of room. One
 // store instead of two or three byte stores: the unescaping of a run of \u
 // escapes is bound by such work per character.
-inline void store_utf8_2(char* out, std::uint32_t unit) noexcept {
-  std::uint32_t bytes = 0x80C0u | (unit >> 6) | ((unit << 8) & 0x3F00u);
-  if constexpr (big_endian) bytes = static_cast<std::uint32_t>(byte_swap(bytes) >> 32);
-  std::memcpy(out, &bytes, sizeof bytes);
-}
-
-inline void store_utf8_3(char* out, std::uint32_t unit) noexcept {
-  std::uint32_t bytes =
-      0x8080E0u | (unit >> 12) | ((unit << 2) & 0x3F00u) | ((unit << 16) & 0x3F0000u);
+inline void store_utf8_bytes(char* out, std::uint32_t bytes) noexcept {
   if constexpr (big_endian) bytes = static_cast<std::uint32_t>(byte_swap(bytes) >> 32);
   std::memcpy(out, &bytes, sizeof bytes);
 }
