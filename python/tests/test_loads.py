@@ -9,6 +9,7 @@ import mmap
 import random
 import struct
 import sys
+import sysconfig
 
 import pytest
 import ultrajson
@@ -901,6 +902,20 @@ def test_keys_similar_and_escaped():
         {"ab": 2},
         {"ab": 3},
     ]
+
+
+@pytest.mark.skipif(
+    bool(sysconfig.get_config_var("Py_GIL_DISABLED")),
+    reason="free-threaded builds have no key cache",
+)
+def test_repeated_keys_share_one_str():
+    # The seed's user record: "jobs" and "currJob" pick the same slot of
+    # the key cache, and evicted each other at every use while it had one way.
+    record = {"userId": 3381293, "jobs": [1, 2], "currJob": None}
+    first, second = loads(json.dumps([record, record]))
+    assert first == second == record
+    for a, b in zip(first, second):
+        assert a is b, a
 
 
 def test_many_distinct_keys():
