@@ -146,6 +146,9 @@ inline void store_widened(Out* out, const In* in) noexcept {
 template <class Out, class In>
 Out* escape_units(Out* out, const In* in, std::size_t count, const unit_escaping& how) noexcept {
   const In* const begin = in;
+  // Where the units written one for one (in and out advancing together)
+  // begin: after the last escape.
+  const In* one_for_one = in;
   const In* const end = in + count;
   const detail::escape_table& table = *how.table;
   while (in != end) {
@@ -177,7 +180,15 @@ Out* escape_units(Out* out, const In* in, std::size_t count, const unit_escaping
           const unsigned special = special_bytes(end - lanes, how) >> done_bits;
           const std::size_t plain =
               special == 0 ? left : static_cast<std::size_t>(__builtin_ctz(special)) / sizeof(In);
-          for (std::size_t i = 0; i < plain; ++i) out[i] = static_cast<Out>(in[i]);
+          const In* const window = end - lanes;
+          if (window >= one_for_one) {
+            // The window's units before `in` went out one for one: storing
+            // all of it rewrites them as they are (what follows the plain
+            // ones is overwritten next, within the room reserved).
+            store_widened(out - (in - window), window);
+          } else {
+            for (std::size_t i = 0; i < plain; ++i) out[i] = static_cast<Out>(in[i]);
+          }
           in += plain;
           out += plain;
         }
@@ -191,6 +202,7 @@ Out* escape_units(Out* out, const In* in, std::size_t count, const unit_escaping
       *out++ = static_cast<Out>(unit);
     } else {
       out = escape_one(out, unit, how);
+      one_for_one = in;
     }
   }
   return out;

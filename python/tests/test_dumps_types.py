@@ -833,3 +833,32 @@ def test_dict_key_str_returning_non_str():
 
     with pytest.raises(TypeError):
         dumps({K(): 1})
+
+
+# The output buffer is kept between calls on a thread and widened in place
+# (1 to 2 to 4 bytes a character) when a wider str comes: each order of
+# sizes and widths, after outputs both larger and smaller than the kept one.
+@pytest.mark.parametrize("ascii_run", [0, 7, 1000, 70000, 300000])
+@pytest.mark.parametrize("wide", ["\u00e9", "\u20ac", "\U0001f600", "\u20ac\U0001f600"])
+def test_output_widens_after_any_amount_written(ascii_run, wide):
+    for value in (
+        ["a" * ascii_run, wide, "b" * ascii_run],
+        {"k" * ascii_run: [wide] * 3, wide: "x"},
+        ["y" * 3, "z" * ascii_run + wide],
+    ):
+        expected = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        assert dumps(value, ensure_ascii=False, escape_forward_slashes=False) == expected
+        assert dumps(value) == json.dumps(value, separators=(",", ":"))
+
+
+def test_nested_dumps_from_default_has_its_own_output():
+    # default() runs while the outer call's buffer is in use: the inner call
+    # must write into a buffer of its own.
+    inner = ["\U0001f600" * 50, "q" * 20000]
+
+    def default(_obj):
+        return dumps(inner, ensure_ascii=False)
+
+    value = ["\u20ac" * 10, object(), "r" * 5000]
+    text = dumps(value, ensure_ascii=False, default=default)
+    assert loads(text) == ["\u20ac" * 10, json.dumps(inner, ensure_ascii=False, separators=(",", ":")), "r" * 5000]
