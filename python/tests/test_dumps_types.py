@@ -862,3 +862,19 @@ def test_nested_dumps_from_default_has_its_own_output():
     value = ["\u20ac" * 10, object(), "r" * 5000]
     text = dumps(value, ensure_ascii=False, default=default)
     assert loads(text) == ["\u20ac" * 10, json.dumps(inner, ensure_ascii=False, separators=(",", ":")), "r" * 5000]
+
+
+# Strs shorter than sixteen bytes are tested at once from a copy: a unit
+# that needs escaping at every position of every such length, in one- and
+# two-byte strs, with and without ensure_ascii.
+@pytest.mark.parametrize("filler", ["a", "\u00e9", "\u0628"])
+@pytest.mark.parametrize("special", ['"', "\\", "\n", "\x1f", "/", "\x7f", "\u00ff", "\u0628"])
+def test_short_strs_escaped_at_every_position(filler, special):
+    for length in range(1, 17):
+        for at in range(length):
+            text = filler * at + special + filler * (length - at - 1)
+            assert dumps(text, ensure_ascii=False, escape_forward_slashes=False) == json.dumps(
+                text, ensure_ascii=False
+            )
+            assert dumps(text) == json.dumps(text).replace("/", "\\/")
+            assert dumps([text, text]) == json.dumps([text, text], separators=(",", ":")).replace("/", "\\/")
