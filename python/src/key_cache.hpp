@@ -1,8 +1,8 @@
 #pragma once
 // A small cache of recently built object keys: documents repeat the same
 // keys over and over, and a hit saves building and hashing a new str.
-// Two-way (a slot and its neighbour), 512 entries, ASCII keys of up to 64
-// bytes; each entry holds a strong reference. It lives in the module state, shared by the calls of
+// Two-way set-associative (256 sets of two), 512 entries, ASCII keys of up
+// to 64 bytes; each entry holds a strong reference. It lives in the module state, shared by the calls of
 // one interpreter: safe because that interpreter's GIL is held for the whole
 // of a loads() and nothing in it runs Python code that could re-enter.
 // Free-threaded builds go without it.
@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 #include <ultrajson/detail/inlining.hpp>
 
@@ -53,23 +54,23 @@ class key_cache {
 #else
     if (size > max_key_size) return make_str(text, size);
     const std::uint64_t h = hash(text, size);
-    const auto index = static_cast<std::size_t>(h >> 55);
+    // Two ways a set: two keys of one document that pick the same set no
+    // longer evict each other at every use, as they did when each picked
+    // one slot ("jobs" and "currJob" in the seed's medium complex object:
+    // two keys of nine missed every time, a sixth of its loads()).
+    entry* const set = slots_ + (static_cast<std::size_t>(h >> 56) << 1);
     const auto tag = static_cast<std::uint32_t>(h);
-    entry& slot = slots_[index];
-    if (holds(slot, tag, text, size)) {
+    if (holds(set[0], tag, text, size)) {
       ++stats.hits;
-      return Py_NewRef(slot.key);
+      return Py_NewRef(set[0].key);
     }
-    // Two ways: two keys of one document that pick the same slot would
-    // otherwise evict each other at every use ("jobs" and "currJob" in the
-    // seed's medium complex object: two keys of nine missed every time,
-    // a sixth of its loads()).
-    entry& second = slots_[index ^ 1];
-    if (holds(second, tag, text, size)) {
+    if (holds(set[1], tag, text, size)) {
+      // The most recently used key goes first: the other is evicted next.
+      std::swap(set[0], set[1]);
       ++stats.hits;
-      return Py_NewRef(second.key);
+      return Py_NewRef(set[0].key);
     }
-    return miss(slot, second, tag, text, size, make_str, stats);
+    return miss(set[0], set[1], tag, text, size, make_str, stats);
 #endif
   }
 
@@ -90,7 +91,7 @@ class key_cache {
 
   // Out of line: a document's keys mostly hit (twitter.json: 98%). The new
   // key takes the first way; what was there moves to the second, whose
-  // entry is dropped.
+  // entry (the least recently used) is dropped.
   ULTRAJSON_NOINLINE PyObject* miss(entry& slot, entry& second, std::uint32_t tag,
                                    const char* text, std::size_t size, str_maker& make_str,
                                    key_cache_stats& stats) {
@@ -154,7 +155,7 @@ class key_cache {
     return ((a_head ^ b_head) | (a_tail ^ b_tail)) == 0;
   }
 
-  // The top nine bits pick the slot, the low 32 are the tag.
+  // The top eight bits pick the set, the low 32 are the tag.
   static std::uint64_t hash(const char* text, std::size_t size) noexcept {
     // The first and last (up to) eight bytes and the length: cheap, and
     // enough to tell apart the keys of one document.
@@ -166,7 +167,7 @@ class key_cache {
     return h * 0xBF58476D1CE4E5B9ull;
   }
 
-  static_assert(entries == 512, "hash() picks the slot with the top nine bits");
+  static_assert(entries == 512, "get() picks one of 256 sets of two with the top eight bits");
   entry slots_[entries] = {};
 };
 
