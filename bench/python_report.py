@@ -272,6 +272,9 @@ def method_lines(results: dict[str, Any]) -> list[str]:
         " loop count calibrated per call, the garbage collector off while timed: python_timing.py);"
         " the calls' repeats are interleaved, in a rotating order, so drift in the machine's speed"
         " hits them alike. Both tables come from the same interleaved run.",
+        "- Options are passed as a program writes them, `f(obj, name=value)` at the call site,"
+        " for every library alike; a `functools.partial` would add its own copy and unpacking"
+        " of the keywords to every call (python_timing.py's call_loop).",
         "- Defaults: every library as called without options, as the seed benchmark did: json,"
         " simplejson, rapidjson, ujson and ultrajson write non-ASCII as `\\uXXXX` (ujson and"
         " ultrajson also escape `/`); orjson writes UTF-8 and returns `bytes`, timed as is.",

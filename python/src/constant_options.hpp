@@ -21,17 +21,17 @@ namespace ultrajson::python {
 class constant_options {
  public:
   // The settings of dumps(obj, **keywords) if its keywords (the args after
-  // the one positional obj) are those remembered.
-  bool find(PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames, PyObject* const* names,
-            dumps_settings& settings) const {
-    if (nargs != 1 || kwnames == nullptr || PyTuple_GET_SIZE(kwnames) != count_) return false;
+  // the one positional obj) are those remembered, else nullptr. A pointer,
+  // not a copy: a small document never reads them.
+  const dumps_settings* find(PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames,
+                             PyObject* const* names) const {
+    if (nargs != 1 || kwnames == nullptr || PyTuple_GET_SIZE(kwnames) != count_) return nullptr;
     for (Py_ssize_t k = 0; k < count_; ++k) {
       if (PyTuple_GET_ITEM(kwnames, k) != names[index_[k]] || args[1 + k] != values_[k]) {
-        return false;
+        return nullptr;
       }
     }
-    settings = settings_;
-    return true;
+    return &settings_;
   }
 
   // Remembers the settings read for this call, if every keyword is one of

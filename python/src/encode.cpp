@@ -17,20 +17,26 @@ PyObject* dumps(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObj
     if (dumps_small(state.texts, args[0], result)) return result;
     return encode(args[0], state.default_dumps);
   }
-  dumps_settings settings;
-  PyObject* object = args[0];
-  if (!state.recent_options.find(args, nargs, kwnames, state.names.dumps, settings)) {
-    PyObject* bound[max_parameters];
-    if (!bind_arguments(signatures::dumps, state.names.dumps, args, nargs, kwnames, bound) ||
-        !read_dumps_settings(dumps_arguments(bound + 1), settings)) {
-      return nullptr;
-    }
-    state.recent_options.remember(args, nargs, kwnames, state.names.dumps,
-                                  signatures::dumps.count, settings);
-    object = bound[0];
+  // The options of the last constant call were checked then: a small
+  // document needs nothing more.
+  if (const dumps_settings* recent =
+          state.recent_options.find(args, nargs, kwnames, state.names.dumps)) {
+    if (dumps_small(state.texts, args[0], result)) return result;
+    // A copy: the walk may run Python code (a default, a key's comparison)
+    // whose own dumps() call replaces the remembered settings.
+    const dumps_settings settings = *recent;
+    return encode(args[0], settings);
   }
-  if (dumps_small(state.texts, object, result)) return result;
-  return encode(object, settings);
+  PyObject* bound[max_parameters];
+  dumps_settings settings;
+  if (!bind_arguments(signatures::dumps, state.names.dumps, args, nargs, kwnames, bound) ||
+      !read_dumps_settings(dumps_arguments(bound + 1), settings)) {
+    return nullptr;
+  }
+  state.recent_options.remember(args, nargs, kwnames, state.names.dumps, signatures::dumps.count,
+                                settings);
+  if (dumps_small(state.texts, bound[0], result)) return result;
+  return encode(bound[0], settings);
 }
 
 PyObject* dump(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
@@ -51,7 +57,8 @@ PyObject* dump(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObje
     PyErr_SetString(PyExc_TypeError, "expected file");
     return nullptr;
   }
-  PyObject* text = encode(bound[0], settings);
+  PyObject* text;
+  if (!dumps_small(state.texts, bound[0], text)) text = encode(bound[0], settings);
   if (text == nullptr) {
     Py_DECREF(write);
     return nullptr;

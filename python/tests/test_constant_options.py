@@ -89,3 +89,69 @@ def test_nothing_is_kept_alive():
     for _ in range(3):
         assert dumps(object(), default=fallback, indent=0) == '"x"'
     assert sys.getrefcount(fallback) == before
+
+
+SMALL_VALUES = [None, True, [], {}, (), 0, 7, -12345]
+
+
+def test_small_values_after_each_options():
+    # A remembered call answers a small value without reading its settings:
+    # the text must still be the one its own options make.
+    for options in OPTION_SETS:
+        for value in SMALL_VALUES:
+            values = list(DEFAULTS)
+            for name, option in options.items():
+                values[PARAMETERS.index(name)] = option
+            expected = dumps(value, *values)
+            for _ in range(2):
+                assert dumps(value, **options) == expected, (options, value)
+
+
+class Name(str):
+    pass
+
+
+def test_keyword_names_that_are_str_subclasses():
+    for _ in range(2):
+        assert dumps("é/", **{Name("ensure_ascii"): False}) == '"é\\/"'
+        assert dumps("é/", **{Name("ensure_ascii"): False, "escape_forward_slashes": False}) == '"é/"'
+        assert dumps("é/", ensure_ascii=False, escape_forward_slashes=False) == '"é/"'
+    with pytest.raises(TypeError):
+        dumps(1, **{Name("no_such_option"): False})
+
+
+def test_keywords_in_any_order_and_obj_by_position_or_name():
+    document = {"b": "/", "a": 1}
+    expected = '{\n  "a": 1,\n  "b": "/"\n}'
+    for _ in range(2):
+        assert dumps(document, indent=2, sort_keys=True, escape_forward_slashes=False) == expected
+        assert dumps(document, escape_forward_slashes=False, sort_keys=True, indent=2) == expected
+        assert dumps(obj=document, sort_keys=True, indent=2, escape_forward_slashes=False) == expected
+        assert dumps(document, True, False, False, True, 2) == expected
+
+
+def test_invalid_values_after_a_remembered_call():
+    for _ in range(2):
+        assert dumps(1, ensure_ascii=False, indent=2) == "1"
+        with pytest.raises(TypeError):
+            dumps(1, ensure_ascii=False, indent="2")
+        with pytest.raises(TypeError):
+            dumps(1, ensure_ascii=False, separators=[",", ":"])
+        with pytest.raises(TypeError):
+            dumps(1, False, ensure_ascii=False)
+
+
+class Key(str):
+    """A key whose comparison, while dumps sorts, calls dumps with other
+    constant options: the outer call keeps its own settings."""
+
+    def __lt__(self, other):
+        assert dumps([1], indent=4) == "[\n    1\n]"
+        return str.__lt__(self, other)
+
+
+def test_settings_survive_a_nested_call_with_other_options():
+    document = {Key("b"): 1, Key("a"): [2]}
+    expected = '{\n  "a": [\n    2\n  ],\n  "b": 1\n}'
+    for _ in range(3):
+        assert dumps(document, indent=2, sort_keys=True) == expected

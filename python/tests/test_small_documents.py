@@ -106,3 +106,42 @@ def test_loads_small_with_hooks_calls_them():
     assert loads("{}", object_pairs_hook=lambda pairs: ("pairs", pairs)) == ("pairs", [])
     assert loads("12", parse_int=lambda digits: ("int", digits)) == ("int", "12")
     assert loads("-3", parse_float=float, parse_int=float) == -3.0
+
+
+class Text(str):
+    pass
+
+
+@pytest.mark.parametrize("text", SMALL_TEXTS + LONGER_TEXTS)
+def test_loads_small_str_subclass_and_non_ascii_take_the_parser(text):
+    # Only an exact, compact ASCII str takes loads()'s first check; the
+    # others reach the same short path later, or the parser.
+    assert loads(Text(text)) == json.loads(text)
+    assert loads(f"{text}\u00e9"[: len(text)]) == json.loads(text)
+    with pytest.raises(ultrajson.JSONDecodeError):
+        loads(f"{text}\u00e9")
+
+
+@pytest.mark.parametrize("text", SMALL_TEXTS)
+def test_loads_small_with_keywords_of_none(text):
+    hooks = {"object_hook": None, "parse_int": None, "object_pairs_hook": None}
+    value = loads(text, **hooks)
+    assert value == json.loads(text)
+    assert type(value) is type(json.loads(text))
+
+
+@pytest.mark.parametrize("value", SMALL_VALUES, ids=repr)
+def test_dump_small_is_dumps(value, tmp_path):
+    path = tmp_path / "out.json"
+    with open(path, "w") as fp:
+        ultrajson.dump(value, fp, indent=2)
+    assert path.read_text() == dumps([value])[1:-1]
+
+
+def test_dump_small_options_are_still_checked(tmp_path):
+    with open(tmp_path / "out.json", "w") as fp:
+        with pytest.raises(ValueError, match="Maximum allowed indentation"):
+            ultrajson.dump(1, fp, indent=1001)
+        with pytest.raises(TypeError):
+            ultrajson.dump([], fp, separators=1)
+    assert (tmp_path / "out.json").read_text() == ""
