@@ -62,7 +62,9 @@ inline void skip_whitespace_run(const char*& p, const char* end) noexcept {
     }
     p += 16;
   }
-#endif
+#else
+  // Without SSE2 only: with it, the word loop's constants would be loaded
+  // on every call for a tail of under 16 bytes that only a document's end has.
   while (end - p >= 8) {
     const std::uint64_t other = ~whitespace_bytes(load_word(p)) & repeat_byte(0x80);
     if (other != 0) {
@@ -71,6 +73,7 @@ inline void skip_whitespace_run(const char*& p, const char* end) noexcept {
     }
     p += 8;
   }
+#endif
   while (p != end && is_whitespace(*p)) ++p;
 }
 
@@ -111,6 +114,14 @@ class parser {
     return make_error(text_, static_cast<std::size_t>(at - text_.data()), code);
   }
   bool deliver_number(const scanned_number& number);
+  // The scanners take the position by reference and, where they call out of
+  // line, let its address escape; handed a copy, the parse loop's own
+  // position stays in a register instead of being stored at every step.
+  ULTRAJSON_ALWAYS_INLINE parse_error scan_string_at(const char*& at, const char* end,
+                                                     std::string_view& out) {
+    return scan_string(at, end, out, scratch_, options_.allow_lone_surrogates,
+                       options_.allow_wtf8_input);
+  }
 
   std::string_view text_;
   Handler& handler_;
@@ -170,14 +181,12 @@ value:
       goto value;
     }
     case '"': {
-      ++p;
+      const char* at = p + 1;  // a copy: p's address never escapes (see scan_string_at)
       std::string_view string;
-      if (const parse_error error = scan_string(p, end, string, scratch_,
-                                                options_.allow_lone_surrogates,
-                                                options_.allow_wtf8_input);
-          error != parse_error::none) {
-        return fail(p, error);
+      if (const parse_error error = scan_string_at(at, end, string); error != parse_error::none) {
+        return fail(at, error);
       }
+      p = at;
       if (!handler_.string_value(string)) return fail(token, parse_error::stopped_by_handler);
       goto after_value;
     }
@@ -251,12 +260,12 @@ member_key:
   if (p == end || *p != '"') return fail(p, parse_error::expected_key);
   token = p++;
   {
+    const char* at = p;
     std::string_view key;
-    if (const parse_error error = scan_string(p, end, key, scratch_, options_.allow_lone_surrogates,
-                                              options_.allow_wtf8_input);
-        error != parse_error::none) {
-      return fail(p, error);
+    if (const parse_error error = scan_string_at(at, end, key); error != parse_error::none) {
+      return fail(at, error);
     }
+    p = at;
     if (!handler_.key(key)) return fail(token, parse_error::stopped_by_handler);
   }
   skip_whitespace(p, end);

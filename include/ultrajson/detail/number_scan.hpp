@@ -187,7 +187,14 @@ ULTRAJSON_ALWAYS_INLINE parse_error scan_number(const char*& p, const char* end,
   const bool negative = *p == '-';
   if (negative) ++p;
   if (p == end || !is_digit(*p)) {
-    if (allow_nan_literals && p != end) return scan_nan_literal(start, p, end, out);
+    if (allow_nan_literals && p != end) {
+      // Through a copy: the caller's position, whose address would escape
+      // into this out-of-line call, can then stay in a register.
+      const char* at = p;
+      const parse_error error = scan_nan_literal(start, at, end, out);
+      p = at;
+      return error;
+    }
     return parse_error::invalid_number;
   }
   const char* const integer_start = p;
