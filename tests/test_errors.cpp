@@ -341,15 +341,22 @@ TEST_CASE("a byte that is not JSON whitespace ends a run wherever it falls") {
   // The skipper tests a block of bytes at once: each of these, near
   // whitespace but not it, must stop it at its own place, at every place in
   // a block.
-  for (const char stray : {'\x00', '\x08', '\x0b', '\x0c', '\x1f', '!', '\xa0'}) {
-    for (std::size_t n = 1; n <= 40; ++n) {
-      std::string run;
-      for (std::size_t i = 0; i < n; ++i) run += " \n\r\t"[i % 4];
-      const std::string document = "[1," + run + std::string(1, stray) + run + "2]";
-      const recording got = record(document);
-      INFO("byte " << static_cast<int>(static_cast<unsigned char>(stray)) << " after " << n);
-      CHECK(got.result.code == parse_error::expected_value);
-      CHECK(got.result.offset == 3 + n);
+  // The runs mix the four bytes, or are a newline and spaces (an
+  // indentation: the skipper goes a block at a time through spaces only).
+  for (const bool indentation : {false, true}) {
+    for (const char stray : {'\x00', '\x08', '\x0b', '\x0c', '\x1f', '!', '\xa0'}) {
+      for (std::size_t n = 1; n <= 40; ++n) {
+        std::string run;
+        for (std::size_t i = 0; i < n; ++i) {
+          run += indentation ? (i == 0 ? '\n' : ' ') : " \n\r\t"[i % 4];
+        }
+        const std::string document = "[1," + run + std::string(1, stray) + run + "2]";
+        const recording got = record(document);
+        INFO("byte " << static_cast<int>(static_cast<unsigned char>(stray)) << " after " << n
+                     << (indentation ? " (indentation)" : " (mixed)"));
+        CHECK(got.result.code == parse_error::expected_value);
+        CHECK(got.result.offset == 3 + n);
+      }
     }
   }
 }

@@ -34,6 +34,13 @@ inline constexpr bool big_endian = false;
 // The index of the lowest set bit of x, which must not be 0.
 inline unsigned count_trailing_zeros(std::uint64_t x) noexcept {
 #if defined(ULTRAJSON_BITS_BUILTINS)
+  if constexpr (sizeof(void*) < sizeof(std::uint64_t)) {
+    // GCC compiles the 64-bit builtin on a 32-bit target to a libgcc call
+    // (__ctzdi2); two 32-bit scans stay inline.
+    const auto low = static_cast<std::uint32_t>(x);
+    if (low != 0) return static_cast<unsigned>(__builtin_ctz(low));
+    return static_cast<unsigned>(__builtin_ctz(static_cast<std::uint32_t>(x >> 32))) + 32;
+  }
   return static_cast<unsigned>(__builtin_ctzll(x));
 #elif defined(ULTRAJSON_BITS_MSVC) && (defined(_M_X64) || defined(_M_ARM64))
   unsigned long index;
