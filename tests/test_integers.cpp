@@ -95,6 +95,18 @@ TEST_CASE("runs of digits of every length, ending anywhere in a word") {
     const std::string integer = digits.substr(0, length);
     std::int64_t expected = 0;
     for (const char d : integer) expected = expected * 10 + (d - '0');
+    // Alone, ending where the text ends (on 32-bit targets the first nine
+    // digits go a byte at a time, up to the text's end or a tenth digit);
+    // and as a double's integer part, its fraction after it.
+    const recording alone = record(integer);
+    INFO(integer);
+    REQUIRE(alone.result.ok());
+    CHECK(alone.events[0] == ev::int64(expected));
+    if (length <= 15) {  // x.5 exact in a double
+      const recording with_fraction = record(integer + ".5");
+      REQUIRE(with_fraction.result.ok());
+      CHECK(with_fraction.events[0] == ev::dbl(static_cast<double>(expected) + 0.5));
+    }
     for (const char* after : {"]", ",0]", " ]", "\n]"}) {
       for (const std::string& padding : {std::string(), std::string(16, ' ')}) {
         const recording got = record("[" + integer + after + padding);

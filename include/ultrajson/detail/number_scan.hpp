@@ -82,6 +82,26 @@ inline std::size_t accumulate_digits(const char*& p, const char* end,
   return static_cast<std::size_t>(p - start);
 }
 
+// The integer part's digits, as accumulate_digits reads them. On a 32-bit
+// target the word method's 64-bit multiplications take three each: the
+// first nine digits (all of most integers) go a digit at a time into 32
+// bits there, then on in words if there are more. (Not for fractions:
+// numbers.json's twelve-digit ones took 7% more instructions that way.)
+inline void accumulate_integer_digits(const char*& p, const char* end,
+                                      std::uint64_t& mantissa) noexcept {
+  if constexpr (sizeof(void*) < sizeof(std::uint64_t)) {
+    const char* const stop = end - p > 9 ? p + 9 : end;
+    std::uint32_t value = 0;
+    while (p != stop && is_digit(*p)) {
+      value = value * 10 + static_cast<std::uint32_t>(*p - '0');
+      ++p;
+    }
+    mantissa = value;
+    if (p != stop || p == end || !is_digit(*p)) return;
+  }
+  accumulate_digits(p, end, mantissa);
+}
+
 struct scanned_number {
   enum class kind { int64, uint64, big_integer, floating };
   kind type = kind::int64;
@@ -204,7 +224,7 @@ ULTRAJSON_ALWAYS_INLINE parse_error scan_number(const char*& p, const char* end,
     if (p != end && is_digit(*p)) return parse_error::invalid_number;  // leading zero
   } else {
     // Wraps silently past 19 digits; such integers are re-read below.
-    accumulate_digits(p, end, mantissa);
+    accumulate_integer_digits(p, end, mantissa);
   }
   const auto integer_digits = static_cast<std::size_t>(p - integer_start);
   bool is_floating = false;
