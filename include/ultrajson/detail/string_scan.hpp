@@ -184,15 +184,17 @@ inline bool skip_plain(const char*& p, const char* end, bool allow_surrogates = 
                        _mm_setzero_si128()));
     const auto special = static_cast<unsigned>(_mm_movemask_epi8(ascii_special));
     const auto high = static_cast<unsigned>(_mm_movemask_epi8(bytes));  // bit 7 of each byte
-    if ((special | high) == 0) {
-      p += 16;
-      continue;
-    }
-    const unsigned stop = special != 0 ? count_trailing_zeros(special) : 16;
-    if ((high & ((1u << stop) - 1)) == 0) {  // ASCII up to a special byte
-      p += stop;
+    // The bytes before the first special one (all sixteen when none is).
+    const unsigned before_special = (special - 1) & ~special;
+    if ((high & before_special) == 0) {  // ASCII up to a special byte
+      if (special == 0) {
+        p += 16;
+        continue;
+      }
+      p += count_trailing_zeros(special);
       return true;
     }
+    const unsigned stop = special != 0 ? count_trailing_zeros(special) : 16;
     const unsigned plain = check_utf8_block(bytes, high, stop, allow_surrogates);
     if (plain == not_utf8) {
       p += count_trailing_zeros(high);
