@@ -20,8 +20,8 @@ namespace ultrajson::python {
 // The last dumps() call's buffer on this thread, kept for the next one. A
 // fresh buffer for each call cost more than the walk itself for outputs
 // past malloc's mmap threshold: the 256 Arabic strings (97 KB of UCS-2)
-// spent six times the walk's time in page faults for its new pages (perf;
-// 241 us a call against 40 us with the buffer kept, on the shared machine).
+// spent several times the walk's time in page faults for its new pages
+// (perf).
 // At most kept_output_bytes are kept, a constant per thread; a nested call
 // (from default()) finds none and makes its own.
 struct kept_output {
@@ -74,12 +74,13 @@ class text_output {
   ULTRAJSON_ALWAYS_INLINE bool literal(const char (&text)[size]) {
     return ascii(text, size - 1);
   }
+  // One character (a separator or bracket).
   ULTRAJSON_ALWAYS_INLINE bool ascii(char c) {
     if (width_ == 1 && capacity_ != size_) {
       data_[size_++] = static_cast<unsigned char>(c);
       return true;
     }
-    return wide_ascii(&c, 1);
+    return wide_char(c);
   }
   // A newline and `spaces` spaces.
   bool indentation(std::size_t spaces) {
@@ -156,6 +157,19 @@ class text_output {
   template <class Unit>
   Unit* at() const noexcept {
     return reinterpret_cast<Unit*>(data_) + size_;
+  }
+  // One character into a wide output (or one that needs room), for the
+  // separators and brackets of a wide output: no copy loop as in wide_ascii.
+  ULTRAJSON_NOINLINE bool wide_char(char c) {
+    if (!reserve(1)) return false;
+    const auto unit = static_cast<unsigned char>(c);
+    switch (width_) {
+      case 1: data_[size_] = unit; break;
+      case 2: *at<Py_UCS2>() = unit; break;
+      default: *at<Py_UCS4>() = unit; break;
+    }
+    ++size_;
+    return true;
   }
   ULTRAJSON_NOINLINE bool wide_ascii(const char* text, std::size_t size) {
     if (!reserve(size)) return false;
