@@ -103,6 +103,26 @@ digits_and_exponent shortest_ours(double positive) {
   return out;
 }
 
+// How Python's repr lays out shortest digits (written here from its rules,
+// sharing nothing with format_double): positional when the first digit's
+// exponent is in [-4, 16), at least one digit after the point; else
+// d.ddde+XX with at least two exponent digits.
+std::string repr_layout(const digits_and_exponent& shortest, bool negative) {
+  const std::string& digits = shortest.digits;
+  const int exponent = shortest.exponent;
+  std::string text = negative ? "-" : "";
+  if (exponent >= -4 && exponent < 16) {
+    if (exponent < 0) return text + "0." + std::string(static_cast<std::size_t>(-exponent - 1), '0') + digits;
+    const auto point = static_cast<std::size_t>(exponent) + 1;
+    if (digits.size() <= point) return text + digits + std::string(point - digits.size(), '0') + ".0";
+    return text + digits.substr(0, point) + "." + digits.substr(point);
+  }
+  text += digits.substr(0, 1);
+  if (digits.size() > 1) text += "." + digits.substr(1);
+  const int magnitude = exponent < 0 ? -exponent : exponent;
+  return text + (exponent < 0 ? "e-" : "e+") + (magnitude < 10 ? "0" : "") + std::to_string(magnitude);
+}
+
 std::string hex(std::uint64_t bits) {
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "0x%016llx", static_cast<unsigned long long>(bits));
@@ -122,6 +142,8 @@ std::string check_print(double value) {
       return text + ": digits " + ours.digits + "e" + std::to_string(ours.exponent) +
              ", to_chars " + oracle.digits + "e" + std::to_string(oracle.exponent);
     }
+    const std::string expected = repr_layout(oracle, value < 0);
+    if (text != expected) return text + ": repr lays these digits out as " + expected;
   }
   return "";
 }

@@ -9,7 +9,9 @@
 #include <cstring>
 #include <type_traits>
 
+#include "bits.hpp"
 #include "double_to_decimal.hpp"
+#include "swar.hpp"
 
 namespace ultrajson::detail {
 
@@ -33,58 +35,102 @@ inline void write_two_digits(char* out, std::uint32_t value) noexcept {
   std::memcpy(out, two_digits.chars + 2 * value, 2);
 }
 
-// Exactly eight digits, zero-padded.
-inline void write_eight_digits(char* out, std::uint32_t value) noexcept {
-  const std::uint32_t high = value / 10000, low = value % 10000;
-  write_two_digits(out, high / 100);
-  write_two_digits(out + 2, high % 100);
-  write_two_digits(out + 4, low / 100);
-  write_two_digits(out + 6, low % 100);
+// The four digits of a value below 10^4, as eight_digit_values below.
+inline std::uint32_t four_digit_values(std::uint32_t value) noexcept {
+  const std::uint32_t high = (value * 5243) >> 19;  // value / 100 below 43,699
+  const std::uint32_t pairs = high | ((value - 100 * high) << 16);
+  const std::uint32_t tens = ((pairs * 103) >> 10) & 0x000F000Fu;
+  return ((pairs - 10 * tens) << 8) | tens;
 }
 
-// How many digits a value below 10^9 has: a few compares, no loop.
-inline int decimal_length(std::uint32_t value) noexcept {
-  if (value < 10000) return value < 100 ? (value < 10 ? 1 : 2) : (value < 1000 ? 3 : 4);
-  if (value < 1000000) return value < 100000 ? 5 : 6;
-  if (value < 100000000) return value < 10000000 ? 7 : 8;
-  return 9;
-}
-
-// The digits of a value below 10^9, no padding; returns how many.
-inline int write_short_number(char* out, std::uint32_t value) noexcept {
-  const int length = decimal_length(value);
-  char* end = out + length;
-  for (; value >= 100; value /= 100) {
-    end -= 2;
-    write_two_digits(end, value % 100);
-  }
-  if (value >= 10) {
-    write_two_digits(end - 2, value);
+// The eight decimal digits of a value below 10^8 (zero-padded), one per
+// byte, the first in the lowest, each a digit's value (0..9), not yet a
+// character: a few multiplications on one 64-bit word, no division by ten.
+// x / 100 is x * 10486 >> 20 below 43,699, x / 10 is x * 103 >> 10 below
+// 179, and no lane's product reaches the next lane.
+inline std::uint64_t eight_digit_values(std::uint32_t value) noexcept {
+  if constexpr (sizeof(void*) >= 8) {
+    // abcd and efgh in the two 32-bit lanes, ab cd ef gh in four 16-bit ones.
+    const std::uint64_t halves = (value / 10000) | (std::uint64_t{value % 10000} << 32);
+    const std::uint64_t high_pairs = ((halves * 10486) >> 20) & 0x0000007F0000007Fu;
+    const std::uint64_t pairs = ((halves - 100 * high_pairs) << 16) | high_pairs;
+    const std::uint64_t tens = ((pairs * 103) >> 10) & 0x000F000F000F000Fu;
+    return ((pairs - 10 * tens) << 8) | tens;
   } else {
-    end[-1] = static_cast<char>('0' + value);
+    // 32-bit targets multiply 64 bits in three instructions: two words of
+    // four digits each instead.
+    const std::uint32_t high = value / 10000;
+    return four_digit_values(high) | (std::uint64_t{four_digit_values(value - high * 10000)} << 32);
   }
-  return length;
+}
+
+// Stores the digits of an eight_digit_values word as characters, the first
+// at out (eight bytes, whatever the byte order).
+inline void store_digits(char* out, std::uint64_t digits) noexcept {
+  std::uint64_t chars = digits | repeat_byte('0');
+  if constexpr (big_endian) chars = byte_swap(chars);
+  std::memcpy(out, &chars, 8);
+}
+
+// In an eight_digit_values word that is not zero: how many digits before
+// the first nonzero one, and after the last nonzero one.
+inline unsigned leading_zero_digits(std::uint64_t digits) noexcept {
+  return count_trailing_zeros(digits) / 8;
+}
+inline unsigned trailing_zero_digits(std::uint64_t digits) noexcept {
+  return count_trailing_zeros(byte_swap(digits)) / 8;
+}
+
+// The digits of a value below 10^8, no padding, in eight bytes at out
+// (those past the digits are scratch); returns the position after them.
+// Up to four digits in pairs from a table (most integers in documents are
+// that short), more in one eight_digit_values word.
+inline char* write_short_number(char* out, std::uint32_t value) noexcept {
+  if (value < 100) {
+    if (value < 10) {
+      *out = static_cast<char>('0' + value);
+      return out + 1;
+    }
+    write_two_digits(out, value);
+    return out + 2;
+  }
+  if (value < 10000) {
+    const std::uint32_t high = value / 100;
+    if (high < 10) {
+      *out++ = static_cast<char>('0' + high);
+    } else {
+      write_two_digits(out, high);
+      out += 2;
+    }
+    write_two_digits(out, value - high * 100);
+    return out + 2;
+  }
+  const std::uint64_t digits = eight_digit_values(value);
+  const unsigned skipped = leading_zero_digits(digits);  // digits != 0
+  store_digits(out, digits >> (8 * skipped));
+  return out + 8 - skipped;
 }
 
 // Any 64-bit value: up to 20 digits, in pieces of eight so that 32-bit
-// targets divide 64 bits at most twice. (std::to_chars counts the digits
-// in a loop and was the largest part of writing integer-heavy documents.)
+// targets divide 64 bits at most twice. Writes scratch bytes up to 24 past
+// out. (std::to_chars counts the digits in a loop and was the largest part
+// of writing integer-heavy documents.)
 inline char* format_unsigned(char* out, std::uint64_t value) noexcept {
-  if (value < 100000000) return out + write_short_number(out, static_cast<std::uint32_t>(value));
   constexpr std::uint64_t ten_to_8 = 100000000;
+  if (value < ten_to_8) return write_short_number(out, static_cast<std::uint32_t>(value));
   if (value < ten_to_8 * ten_to_8) {
     const auto high = static_cast<std::uint32_t>(value / ten_to_8);
-    const int length = write_short_number(out, high);
-    write_eight_digits(out + length, static_cast<std::uint32_t>(value - high * ten_to_8));
-    return out + length + 8;
+    out = write_short_number(out, high);
+    store_digits(out, eight_digit_values(static_cast<std::uint32_t>(value - high * ten_to_8)));
+    return out + 8;
   }
   const std::uint64_t top = value / (ten_to_8 * ten_to_8);  // at most 1844
   const std::uint64_t rest = value - top * (ten_to_8 * ten_to_8);
   const auto middle = static_cast<std::uint32_t>(rest / ten_to_8);
-  const int length = write_short_number(out, static_cast<std::uint32_t>(top));
-  write_eight_digits(out + length, middle);
-  write_eight_digits(out + length + 8, static_cast<std::uint32_t>(rest - middle * ten_to_8));
-  return out + length + 16;
+  out = write_short_number(out, static_cast<std::uint32_t>(top));
+  store_digits(out, eight_digit_values(middle));
+  store_digits(out + 8, eight_digit_values(static_cast<std::uint32_t>(rest - middle * ten_to_8)));
+  return out + 16;
 }
 
 template <class Integer>
@@ -100,15 +146,32 @@ inline char* format_integer(char* out, Integer value) noexcept {
   return format_unsigned(out, static_cast<std::uint64_t>(value));
 }
 
-// The digits of a significand of at most 17 digits; returns how many. Split
-// in 32-bit pieces so that 32-bit targets divide 64 bits only once.
-inline int write_significand(char* out, std::uint64_t significand) noexcept {
-  if (significand < 100000000) return write_short_number(out, static_cast<std::uint32_t>(significand));
-  const auto high = static_cast<std::uint32_t>(significand / 100000000);
+// A significand's significant digits: where they start in a buffer and how
+// many there are, without its leading and trailing zeros.
+struct significant_digits {
+  const char* first;
+  int count;
+};
+
+// Writes the 17 digits of a significand below 10^17 (zero-padded) to
+// buffer[0, 24) and finds its significant ones. Split in 32-bit pieces so
+// that 32-bit targets divide 64 bits only once.
+inline significant_digits write_significand(char* buffer, std::uint64_t significand) noexcept {
+  const auto high = static_cast<std::uint32_t>(significand / 100000000);  // below 10^9
   const auto low = static_cast<std::uint32_t>(significand - std::uint64_t{high} * 100000000);
-  const int length = write_short_number(out, high);
-  write_eight_digits(out + length, low);
-  return length + 8;
+  const std::uint32_t top = high / 100000000;  // one digit
+  const std::uint64_t middle = eight_digit_values(high - top * 100000000);
+  const std::uint64_t bottom = eight_digit_values(low);
+  buffer[0] = static_cast<char>('0' + top);
+  store_digits(buffer + 1, middle);
+  store_digits(buffer + 9, bottom);
+  const int leading = top != 0      ? 0
+                      : middle != 0 ? 1 + static_cast<int>(leading_zero_digits(middle))
+                                    : 9 + static_cast<int>(leading_zero_digits(bottom));
+  const int trailing = bottom != 0   ? static_cast<int>(trailing_zero_digits(bottom))
+                       : middle != 0 ? 8 + static_cast<int>(trailing_zero_digits(middle))
+                                     : 16;
+  return {buffer + leading, 17 - leading - trailing};
 }
 
 // Writes a finite double; returns the position after it. Writes scratch
@@ -124,10 +187,13 @@ inline char* format_double(char* out, double value) noexcept {
     return out + 3;
   }
   const shortest_decimal decimal = double_to_decimal(value);
-  char digits[32] = {};
-  int count = write_significand(digits, decimal.significand);
-  const int exponent = decimal.exponent + count - 1;  // of the first digit
-  while (digits[count - 1] == '0') --count;
+  // 17 digits, then room for the fixed-size copies below to read.
+  char buffer[48];
+  const significant_digits significant = write_significand(buffer, decimal.significand);
+  const char* const digits = significant.first;
+  const int count = significant.count;
+  // Of the first significant digit: the 17 written end at decimal.exponent.
+  const int exponent = decimal.exponent + 16 - static_cast<int>(digits - buffer);
 
   // repr switches to exponent form when the decimal point would sit more
   // than 16 places right of the first digit or 4 places left of it.
