@@ -152,7 +152,7 @@ class writer {
     state_ = state::failed;
     return false;
   }
-  char* reserve(std::size_t n) noexcept {
+  ULTRAJSON_ALWAYS_INLINE char* reserve(std::size_t n) noexcept {
     char* out = out_.reserve(n);
     if (out == nullptr) fail(write_error::out_of_memory);
     return out;
@@ -206,9 +206,15 @@ class writer {
   // Like begin_value, for a key: checks, separator, indentation.
   char* begin_key(std::size_t payload) noexcept;
 
-  bool literal(std::string_view text) noexcept {
-    char* out = begin_value(text.size());
-    return out != nullptr && end_value(copy(out, text));
+  // A literal's size is known at compile time: its copy is a store or two,
+  // not a library call.
+  template <std::size_t size_with_nul>
+  bool literal(const char (&text)[size_with_nul]) noexcept {
+    constexpr std::size_t size = size_with_nul - 1;
+    char* out = begin_value(size);
+    if (out == nullptr) return false;
+    std::memcpy(out, text, size);
+    return end_value(out + size);
   }
   // Text copied as it is (raw_value, number_text): its size is exact but
   // unbounded, so it is checked first: against size_bound, and against a
@@ -345,7 +351,7 @@ inline bool writer::double_value(double value) {
   if (!std::isfinite(value)) {
     if (!options_.allow_nan) return fail(write_error::nan_or_infinity);
     if (std::isnan(value)) return literal("NaN");
-    return literal(value > 0 ? "Infinity" : "-Infinity");
+    return value > 0 ? literal("Infinity") : literal("-Infinity");
   }
   char* out = begin_value(detail::max_number_chars);
   return out != nullptr && end_value(detail::format_double(out, value));

@@ -13,6 +13,8 @@
 #include <cstring>
 #include <string_view>
 
+#include "inlining.hpp"
+
 namespace ultrajson::detail {
 
 class output_buffer {
@@ -20,7 +22,7 @@ class output_buffer {
   output_buffer() noexcept = default;
   // Writes into the caller's memory; reserve() fails once it is full.
   output_buffer(char* external, std::size_t capacity) noexcept
-      : data_(external), capacity_(capacity), owned_(false) {}
+      : data_(external), end_(external), limit_(external + capacity), owned_(false) {}
   output_buffer(const output_buffer&) = delete;
   output_buffer& operator=(const output_buffer&) = delete;
   // Moving takes the memory (or the caller's buffer) and leaves an empty
@@ -44,41 +46,43 @@ class output_buffer {
   // Only the slow path sets spilling_: it is cleared by commit() and
   // clear(), and a reservation that is not committed is an error after
   // which the writer reserves nothing until it is cleared.
-  char* reserve(std::size_t n) noexcept {
-    // A new buffer has no memory yet: even zero bytes make it grow, so the
+  ULTRAJSON_ALWAYS_INLINE char* reserve(std::size_t n) noexcept {
+    // Pointers, not sizes: the test is one subtraction and one compare, the
+    // writer's most frequent. Strictly more than n, so that a new buffer
+    // (no memory, all pointers null) grows even for zero bytes and the
     // pointer returned is never null on success.
-    if (capacity_ - size_ >= n && data_ != nullptr) return data_ + size_;
+    if (static_cast<std::size_t>(limit_ - end_) > n) return end_;
     spilling_ = false;
     return owned_ ? grow(n) : spill(n);
   }
   // Whether this is a caller's buffer that never grows, and its room left.
   bool is_fixed() const noexcept { return !owned_; }
-  std::size_t free_space() const noexcept { return capacity_ - size_; }
+  std::size_t free_space() const noexcept { return static_cast<std::size_t>(limit_ - end_); }
   // Marks everything up to `end` (a pointer from the last reserve(), advanced)
   // as written. False when a fixed buffer cannot hold it.
-  bool commit(char* end) noexcept {
+  ULTRAJSON_ALWAYS_INLINE bool commit(char* end) noexcept {
     if (!spilling_) {
-      size_ = static_cast<std::size_t>(end - data_);
+      end_ = end;
       return true;
     }
     spilling_ = false;
     const auto length = static_cast<std::size_t>(end - spill_);
-    if (capacity_ - size_ < length) return false;
-    std::memcpy(data_ + size_, spill_, length);
-    size_ += length;
+    if (free_space() < length) return false;
+    std::memcpy(end_, spill_, length);
+    end_ += length;
     return true;
   }
 
   const char* data() const noexcept { return data_; }
-  std::size_t size() const noexcept { return size_; }
-  std::string_view view() const noexcept { return {data_, size_}; }
+  std::size_t size() const noexcept { return static_cast<std::size_t>(end_ - data_); }
+  std::string_view view() const noexcept { return {data_, size()}; }
   void clear() noexcept {
-    size_ = 0;
+    end_ = data_;
     spilling_ = false;
   }
 
  private:
-  char* spill(std::size_t n) noexcept {
+  ULTRAJSON_NOINLINE char* spill(std::size_t n) noexcept {
     if (spill_capacity_ < n || spill_ == nullptr) {
       void* bigger = std::realloc(spill_, n != 0 ? n : 1);
       if (bigger == nullptr) return nullptr;
@@ -89,38 +93,42 @@ class output_buffer {
     return spill_;
   }
 
-  char* grow(std::size_t n) noexcept {
+  // Room for n bytes and one more (see reserve).
+  ULTRAJSON_NOINLINE char* grow(std::size_t n) noexcept {
     constexpr std::size_t max_size = static_cast<std::size_t>(-1);
-    if (n > max_size - size_) return nullptr;
-    std::size_t wanted = capacity_ <= max_size / 2 ? capacity_ * 2 : max_size;
-    if (wanted < size_ + n) wanted = size_ + n;
+    const std::size_t size = this->size();
+    const auto capacity = static_cast<std::size_t>(limit_ - data_);
+    if (n >= max_size - size) return nullptr;
+    std::size_t wanted = capacity <= max_size / 2 ? capacity * 2 : max_size;
+    if (wanted <= size + n) wanted = size + n + 1;
     if (wanted < 1024) wanted = 1024;
     void* bigger = std::realloc(data_, wanted);
     if (bigger == nullptr) return nullptr;
     data_ = static_cast<char*>(bigger);
-    capacity_ = wanted;
-    return data_ + size_;
+    end_ = data_ + size;
+    limit_ = data_ + wanted;
+    return end_;
   }
 
   void take(output_buffer& other) noexcept {
     data_ = other.data_;
-    size_ = other.size_;
-    capacity_ = other.capacity_;
+    end_ = other.end_;
+    limit_ = other.limit_;
     owned_ = other.owned_;
     spill_ = other.spill_;
     spill_capacity_ = other.spill_capacity_;
     spilling_ = other.spilling_;
-    other.data_ = nullptr;
-    other.size_ = other.capacity_ = 0;
+    other.data_ = other.end_ = other.limit_ = nullptr;
     other.owned_ = true;
     other.spill_ = nullptr;
     other.spill_capacity_ = 0;
     other.spilling_ = false;
   }
 
+  // The content is [data_, end_), the memory [data_, limit_).
   char* data_ = nullptr;
-  std::size_t size_ = 0;
-  std::size_t capacity_ = 0;
+  char* end_ = nullptr;
+  char* limit_ = nullptr;
   bool owned_ = true;
   // Fixed buffers only: where reserve() lent room the buffer lacked.
   char* spill_ = nullptr;
