@@ -438,6 +438,15 @@ TEST_CASE("fixed caller buffer: misuse is reported before a full buffer") {
   check_failed(full, full.raw_number("123456789"), write_error::buffer_full);
 }
 
+TEST_CASE("fixed caller buffer: a null buffer holds nothing, whatever its capacity") {
+  // Found by fuzz_write: a null buffer with a capacity was written through.
+  writer w(nullptr, 100);
+  check_failed(w, w.string_value("abc"), write_error::buffer_full);
+  CHECK(w.size() == 0);
+  writer empty(nullptr, 0);
+  check_failed(empty, empty.null_value(), write_error::buffer_full);
+}
+
 TEST_CASE("fixed caller buffer: an exact-size buffer holds its document") {
   // "Writes into buffer[0, capacity) and fails with buffer_full past it": a
   // document that fits must be written, even though the writer reserves

@@ -20,9 +20,13 @@ namespace ultrajson::detail {
 class output_buffer {
  public:
   output_buffer() noexcept = default;
-  // Writes into the caller's memory; reserve() fails once it is full.
+  // Writes into the caller's memory; reserve() fails once it is full. A
+  // null buffer holds nothing, whatever the capacity given.
   output_buffer(char* external, std::size_t capacity) noexcept
-      : data_(external), end_(external), limit_(external + capacity), owned_(false) {}
+      : data_(external),
+        end_(external),
+        limit_(external != nullptr ? external + capacity : nullptr),
+        owned_(false) {}
   output_buffer(const output_buffer&) = delete;
   output_buffer& operator=(const output_buffer&) = delete;
   // Moving takes the memory (or the caller's buffer) and leaves an empty
