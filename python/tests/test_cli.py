@@ -361,6 +361,10 @@ def test_interrupt_while_reading(tmp_path):
     try:
         wait_until_reading_a_pipe(child.pid)
         child.send_signal(signal.SIGINT)
+        # stdin stays open until the child has ended: closing it at once (as
+        # communicate() does) races the signal on a loaded machine, and the
+        # child may read end of file before it runs its handler.
+        child.wait(timeout=60)
         stdout, stderr = child.communicate(timeout=60)
     finally:
         child.kill()
