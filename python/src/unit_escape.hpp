@@ -53,8 +53,12 @@ ULTRAJSON_ALWAYS_INLINE Out* unicode_escape(Out* out, std::uint32_t unit) noexce
   const char* high = hex_pair_table.digits + 2 * ((unit >> 8) & 0xFF);
   const char* low = hex_pair_table.digits + 2 * (unit & 0xFF);
   if constexpr (sizeof(Out) == 1) {
-    char text[6] = {'\\', 'u', high[0], high[1], low[0], low[1]};
-    std::memcpy(out, text, 6);
+    // Three two-byte copies: building the six bytes in a local array first
+    // cost a store per byte: a fifth of 256 Arabic strs under ensure_ascii
+    // (callgrind).
+    std::memcpy(out, "\\u", 2);
+    std::memcpy(out + 2, high, 2);
+    std::memcpy(out + 4, low, 2);
   } else {
     out[0] = '\\';
     out[1] = 'u';
@@ -66,17 +70,20 @@ ULTRAJSON_ALWAYS_INLINE Out* unicode_escape(Out* out, std::uint32_t unit) noexce
   return out + 6;
 }
 
-// One unit that is not written as it is: an ASCII escape, or \u escapes
-// (a surrogate pair above U+FFFF).
+// A non-ASCII unit under ensure_ascii: \u escapes (a surrogate pair above
+// U+FFFF).
 template <class Out>
-ULTRAJSON_ALWAYS_INLINE Out* escape_one(Out* out, std::uint32_t unit, const unit_escaping& how) noexcept {
-  if (unit >= 0x80) {
-    if (unit < 0x10000) return unicode_escape(out, unit);
-    const std::uint32_t offset = unit - 0x10000;
-    out = unicode_escape(out, 0xD800 + (offset >> 10));
-    return unicode_escape(out, 0xDC00 + (offset & 0x3FF));
-  }
-  const char escape = (*how.table)[unit];
+ULTRAJSON_ALWAYS_INLINE Out* non_ascii_escape(Out* out, std::uint32_t unit) noexcept {
+  if (unit < 0x10000) return unicode_escape(out, unit);
+  const std::uint32_t offset = unit - 0x10000;
+  out = unicode_escape(out, 0xD800 + (offset >> 10));
+  return unicode_escape(out, 0xDC00 + (offset & 0x3FF));
+}
+
+// An ASCII unit that the table escapes: a short form or \u00XX.
+template <class Out>
+ULTRAJSON_ALWAYS_INLINE Out* ascii_escape(Out* out, std::uint32_t unit, const detail::escape_table& table) noexcept {
+  const char escape = table[unit];
   if (escape == 'u') return unicode_escape(out, unit);
   out[0] = '\\';
   out[1] = static_cast<Out>(escape);
@@ -87,8 +94,8 @@ ULTRAJSON_ALWAYS_INLINE Out* escape_one(Out* out, std::uint32_t unit, const unit
 // Sixteen bytes of units at a time: a bit per byte of those that need a
 // closer look ('"', '\\', control characters, '/' when asked, everything
 // from U+007F under ensure_ascii); zero when all are written as they are.
-template <class Unit>
-inline unsigned special_bytes(const Unit* in, const unit_escaping& how) noexcept {
+template <bool slash, bool ensure_ascii, class Unit>
+ULTRAJSON_ALWAYS_INLINE unsigned special_bytes(const Unit* in) noexcept {
   static_assert(sizeof(Unit) <= 2, "one- and two-byte units");
   const __m128i units = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in));
   const __m128i zero = _mm_setzero_si128();
@@ -97,8 +104,8 @@ inline unsigned special_bytes(const Unit* in, const unit_escaping& how) noexcept
     special = _mm_or_si128(_mm_cmpeq_epi8(_mm_subs_epu8(units, _mm_set1_epi8(0x1F)), zero),
                            _mm_or_si128(_mm_cmpeq_epi8(units, _mm_set1_epi8('"')),
                                         _mm_cmpeq_epi8(units, _mm_set1_epi8('\\'))));
-    if (how.slash) special = _mm_or_si128(special, _mm_cmpeq_epi8(units, _mm_set1_epi8('/')));
-    if (how.ensure_ascii) {
+    if constexpr (slash) special = _mm_or_si128(special, _mm_cmpeq_epi8(units, _mm_set1_epi8('/')));
+    if constexpr (ensure_ascii) {
       const __m128i plain = _mm_cmpeq_epi8(_mm_subs_epu8(units, _mm_set1_epi8(0x7E)), zero);
       special = _mm_or_si128(special, _mm_andnot_si128(plain, _mm_set1_epi8(-1)));
     }
@@ -106,8 +113,8 @@ inline unsigned special_bytes(const Unit* in, const unit_escaping& how) noexcept
     special = _mm_or_si128(_mm_cmpeq_epi16(_mm_subs_epu16(units, _mm_set1_epi16(0x1F)), zero),
                            _mm_or_si128(_mm_cmpeq_epi16(units, _mm_set1_epi16('"')),
                                         _mm_cmpeq_epi16(units, _mm_set1_epi16('\\'))));
-    if (how.slash) special = _mm_or_si128(special, _mm_cmpeq_epi16(units, _mm_set1_epi16('/')));
-    if (how.ensure_ascii) {
+    if constexpr (slash) special = _mm_or_si128(special, _mm_cmpeq_epi16(units, _mm_set1_epi16('/')));
+    if constexpr (ensure_ascii) {
       const __m128i plain = _mm_cmpeq_epi16(_mm_subs_epu16(units, _mm_set1_epi16(0x7E)), zero);
       special = _mm_or_si128(special, _mm_andnot_si128(plain, _mm_set1_epi16(-1)));
     }
@@ -157,28 +164,29 @@ inline void copy_short(unsigned char* window, const void* in, std::size_t bytes)
   }
 }
 
-// Escapes `count` units from `in` to `out`, which has room for
-// max_escaped_units(count, sizeof(In)). Out must be wide enough for every
-// unit written as it is (the caller widens the output first).
-template <class Out, class In>
-Out* escape_units(Out* out, const In* in, std::size_t count, const unit_escaping& how) noexcept {
+// escape_units for one set of options, fixed at compile time: the loop
+// tests none of them at each step (a char output may alias `how`, so a
+// test there reloaded it every sixteen bytes: callgrind). `scan`: the
+// sixteen-byte path is used (not under encode_html_chars, whose characters
+// it does not look for).
+template <class Out, class In, bool scan, bool slash, bool ensure_ascii>
+Out* escape_units_as(Out* out, const In* in, std::size_t count, const detail::escape_table& table) noexcept {
   const In* const begin = in;
   // Where the units written one for one (in and out advancing together)
   // begin: after the last escape.
   const In* one_for_one = in;
   const In* const end = in + count;
-  const detail::escape_table& table = *how.table;
 #if defined(__SSE2__)
   // A str shorter than sixteen bytes (most keys) is tested at once from a
   // copy, not a unit at a time: unit by unit, twitter.json's short strs
   // cost more than all its long ones (callgrind).
   if constexpr (sizeof(In) <= 2 && sizeof(Out) >= sizeof(In)) {
     const std::size_t bytes = count * sizeof(In);
-    if (!how.html && bytes != 0 && bytes < 16) {
+    if (scan && bytes != 0 && bytes < 16) {
       alignas(16) unsigned char window[16] = {};
       copy_short(window, in, bytes);
       const auto* units = reinterpret_cast<const In*>(window);
-      const unsigned special = special_bytes(units, how) & ((1u << bytes) - 1);
+      const unsigned special = special_bytes<slash, ensure_ascii>(units) & ((1u << bytes) - 1);
       store_widened(out, units);
       const std::size_t plain =
           special == 0 ? count : static_cast<std::size_t>(__builtin_ctz(special)) / sizeof(In);
@@ -194,9 +202,9 @@ Out* escape_units(Out* out, const In* in, std::size_t count, const unit_escaping
     // of them before knowing how many are plain is safe.)
     if constexpr (sizeof(In) <= 2 && sizeof(Out) >= sizeof(In)) {
       constexpr std::size_t lanes = 16 / sizeof(In);
-      if (!how.html) {
+      if constexpr (scan) {
         while (static_cast<std::size_t>(end - in) >= lanes) {
-          const unsigned special = special_bytes(in, how);
+          const unsigned special = special_bytes<slash, ensure_ascii>(in);
           store_widened(out, in);
           if (special != 0) {
             const auto plain = static_cast<std::size_t>(__builtin_ctz(special)) / sizeof(In);
@@ -213,7 +221,7 @@ Out* escape_units(Out* out, const In* in, std::size_t count, const unit_escaping
         const auto left = static_cast<std::size_t>(end - in);
         if (left != 0 && left < lanes && static_cast<std::size_t>(end - begin) >= lanes) {
           const unsigned done_bits = static_cast<unsigned>((lanes - left) * sizeof(In));
-          const unsigned special = special_bytes(end - lanes, how) >> done_bits;
+          const unsigned special = special_bytes<slash, ensure_ascii>(end - lanes) >> done_bits;
           const std::size_t plain =
               special == 0 ? left : static_cast<std::size_t>(__builtin_ctz(special)) / sizeof(In);
           const In* const window = end - lanes;
@@ -233,15 +241,46 @@ Out* escape_units(Out* out, const In* in, std::size_t count, const unit_escaping
     }
 #endif
     const auto unit = static_cast<std::uint32_t>(*in++);
-    const bool plain = unit < 0x80 ? table[unit] == 0 : !how.ensure_ascii;
-    if (plain) {
+    if (unit >= 0x80) {
+      if constexpr (ensure_ascii) {
+        // A run of non-ASCII units (a word of Arabic, say) goes out as
+        // \u escapes here, not a unit per trip through the scan above,
+        // which would find each one special at its first lane.
+        out = non_ascii_escape(out, unit);
+        while (in != end && *in >= 0x80) out = non_ascii_escape(out, static_cast<std::uint32_t>(*in++));
+        one_for_one = in;
+      } else {
+        *out++ = static_cast<Out>(unit);
+      }
+    } else if (table[unit] == 0) {
       *out++ = static_cast<Out>(unit);
     } else {
-      out = escape_one(out, unit, how);
+      out = ascii_escape(out, unit, table);
       one_for_one = in;
     }
   }
   return out;
+}
+
+// Escapes `count` units from `in` to `out`, which has room for
+// max_escaped_units(count, sizeof(In)). Out must be wide enough for every
+// unit written as it is (the caller widens the output first). The options
+// pick the loop once per str.
+template <class Out, class In>
+Out* escape_units(Out* out, const In* in, std::size_t count, const unit_escaping& how) noexcept {
+  const detail::escape_table& table = *how.table;
+  if constexpr (sizeof(In) <= 2 && sizeof(Out) >= sizeof(In)) {
+    if (!how.html) {
+      if (how.ensure_ascii) {
+        return how.slash ? escape_units_as<Out, In, true, true, true>(out, in, count, table)
+                         : escape_units_as<Out, In, true, false, true>(out, in, count, table);
+      }
+      return how.slash ? escape_units_as<Out, In, true, true, false>(out, in, count, table)
+                       : escape_units_as<Out, In, true, false, false>(out, in, count, table);
+    }
+  }
+  return how.ensure_ascii ? escape_units_as<Out, In, false, false, true>(out, in, count, table)
+                          : escape_units_as<Out, In, false, false, false>(out, in, count, table);
 }
 
 }  // namespace ultrajson::python

@@ -878,3 +878,45 @@ def test_short_strs_escaped_at_every_position(filler, special):
             )
             assert dumps(text) == json.dumps(text).replace("/", "\\/")
             assert dumps([text, text]) == json.dumps([text, text], separators=(",", ":")).replace("/", "\\/")
+
+
+# Each set of escaping options has its own escape loop: every combination,
+# on strs of each kind (one, two and four bytes a unit) with a character
+# that needs a look at every position, across the sixteen-byte steps and
+# the last window, and around the 4096-unit pieces of a long str. The
+# reference is json.dumps plus the documented differences ('/' and the
+# HTML characters).
+def _reference(text, ensure_ascii, slashes, html):
+    expected = json.dumps(text, ensure_ascii=ensure_ascii)
+    if slashes:
+        expected = expected.replace("/", "\\/")
+    if html:
+        for char in "<>&":
+            expected = expected.replace(char, f"\\u{ord(char):04x}")
+    return expected
+
+
+_SPECIALS = ['"', "\\", "\n", "\x1f", "/", "\x7f", "<", "&", "a", "\u00e9", "\u0628", "\u2028", "\ud800", "\U0001f600"]
+
+
+@pytest.mark.parametrize("html", [False, True])
+@pytest.mark.parametrize("slashes", [False, True])
+@pytest.mark.parametrize("ensure_ascii", [False, True])
+@pytest.mark.parametrize("filler", ["a", "\u00e9", "\u0628", "\U0001f600"])
+def test_every_escaping_option_at_every_position(filler, ensure_ascii, slashes, html):
+    options = dict(ensure_ascii=ensure_ascii, escape_forward_slashes=slashes, encode_html_chars=html)
+    texts = [
+        filler * at + special + filler * (length - at - 1)
+        for special in _SPECIALS
+        for length in range(1, 36)
+        for at in range(length)
+    ]
+    texts += [
+        filler * at + special + filler * (4100 - at - 1)
+        for special in ['"', "/", "\u0628", "\U0001f600"]
+        for at in [0, 4094, 4095, 4096, 4099]
+    ]
+    for text in texts:
+        assert dumps(text, **options) == _reference(text, ensure_ascii, slashes, html), (text, options)
+    listed = ",".join(_reference(text, ensure_ascii, slashes, html) for text in texts[:50])
+    assert dumps(texts[:50], **options) == "[" + listed + "]"
