@@ -40,12 +40,19 @@ class constant_options {
                 Py_ssize_t name_count, const dumps_settings& settings) {
     if (nargs != 1 || kwnames == nullptr || PyTuple_GET_SIZE(kwnames) > max_keywords) return;
     const Py_ssize_t count = PyTuple_GET_SIZE(kwnames);
+    // Every keyword is checked before anything is replaced: a call that
+    // cannot be remembered must leave the last one whole, or its first
+    // keywords would be matched against the other call's settings.
+    unsigned char index[max_keywords];
     for (Py_ssize_t k = 0; k < count; ++k) {
       PyObject* name = PyTuple_GET_ITEM(kwnames, k);
       Py_ssize_t i = 1;
       while (i < name_count && names[i] != name) ++i;
       if (i == name_count || !is_constant(args[1 + k])) return;
-      index_[k] = static_cast<unsigned char>(i);
+      index[k] = static_cast<unsigned char>(i);
+    }
+    for (Py_ssize_t k = 0; k < count; ++k) {
+      index_[k] = index[k];
       values_[k] = args[1 + k];
     }
     count_ = count;

@@ -155,3 +155,21 @@ def test_settings_survive_a_nested_call_with_other_options():
     expected = '{\n  "a": [\n    2\n  ],\n  "b": 1\n}'
     for _ in range(3):
         assert dumps(document, indent=2, sort_keys=True) == expected
+
+
+@pytest.mark.parametrize(
+    "unremembered",
+    [
+        {"ensure_ascii": True, "default": repr},  # a later value is not a constant
+        {"ensure_ascii": True, "indent": 1000},  # an int past the small ones
+        {"ensure_ascii": True, "separators": (",", ":")},
+    ],
+)
+def test_a_call_that_cannot_be_remembered_leaves_the_last_one_whole(unremembered):
+    # Found by the atheris fuzzer: the remembered sort_keys=True call had its
+    # first keyword overwritten by ensure_ascii=True from a call refused at
+    # its second keyword, so dumps(x, ensure_ascii=True) then sorted.
+    document = {"b": None, "a": None}
+    assert dumps(document, sort_keys=True) == '{"a":null,"b":null}'
+    dumps(document, **unremembered)
+    assert dumps(document, ensure_ascii=True) == '{"b":null,"a":null}'
