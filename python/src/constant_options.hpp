@@ -66,10 +66,15 @@ class constant_options {
     if (value == Py_True || value == Py_False || value == Py_None) return true;
     if (!PyLong_CheckExact(value)) return false;
     // CPython keeps one int object for each of -5..256, for the
-    // interpreter's life.
+    // interpreter's life. Not every int of that value is that object
+    // (int.from_bytes and int(Decimal) make new ones on 3.9 and 3.10): one
+    // that is not may be freed, and its address given to another value.
     int overflow;
     const long number = PyLong_AsLongAndOverflow(value, &overflow);
-    return overflow == 0 && number >= -5 && number <= 256;
+    if (overflow != 0 || number < -5 || number > 256) return false;
+    PyObject* const kept = PyLong_FromLong(number);  // the interpreter's own
+    Py_XDECREF(kept);
+    return kept == value;
   }
 
   Py_ssize_t count_ = -1;  // -1: nothing remembered

@@ -173,3 +173,14 @@ def test_a_call_that_cannot_be_remembered_leaves_the_last_one_whole(unremembered
     assert dumps(document, sort_keys=True) == '{"a":null,"b":null}'
     dumps(document, **unremembered)
     assert dumps(document, ensure_ascii=True) == '{"b":null,"a":null}'
+
+
+def test_an_int_of_a_small_value_that_is_not_the_interpreters_own():
+    # On 3.9 and 3.10 int.from_bytes makes a new int even for a small value:
+    # remembered by its address, it is freed, and the next such int (another
+    # indent) may take the same address.
+    document = [1]
+    for i in range(200):
+        indent = int.from_bytes(bytes([2 + i % 3]), "big")
+        assert dumps(document, indent=indent) == "[\n" + " " * (2 + i % 3) + "1\n]"
+        del indent
