@@ -14,10 +14,23 @@
 
 namespace ultrajson::python {
 
-// Length of the leading run of ASCII bytes.
+// Length of the leading run of ASCII bytes. Words of eight bytes, the last
+// one overlapping the one before (never past the end): no byte loop for a
+// tail, which was a third of the scan of a typical 18-byte key (callgrind).
+// has_high_byte flags every high byte, so the first flag is exact.
 inline std::size_t ascii_prefix(const char* text, std::size_t size) noexcept {
+  if (size >= 8) {
+    std::size_t i = 0;
+    for (; size - i > 8; i += 8) {
+      if (const std::uint64_t high = detail::has_high_byte(detail::load_word(text + i))) {
+        return i + detail::first_flagged_byte(high);
+      }
+    }
+    // Bytes before i are ASCII: a flag in the last word is at i or later.
+    const std::uint64_t high = detail::has_high_byte(detail::load_word(text + size - 8));
+    return high == 0 ? size : size - 8 + detail::first_flagged_byte(high);
+  }
   std::size_t i = 0;
-  while (size - i >= 8 && detail::has_high_byte(detail::load_word(text + i)) == 0) i += 8;
   while (i < size && static_cast<unsigned char>(text[i]) < 0x80) ++i;
   return i;
 }
