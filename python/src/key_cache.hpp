@@ -1,8 +1,8 @@
 #pragma once
 // A small cache of recently built object keys: documents repeat the same
 // keys over and over, and a hit saves building and hashing a new str.
-// Two-way set-associative (256 sets of two), 512 entries, ASCII keys of up
-// to 64 bytes; each entry holds a strong reference. It lives in the module state, shared by the calls of
+// Four-way set-associative (256 sets of four), 1024 entries, ASCII keys of
+// up to 64 bytes; each entry holds a strong reference. It lives in the module state, shared by the calls of
 // one interpreter: safe because that interpreter's GIL is held for the whole
 // of a loads() and nothing in it runs Python code that could re-enter.
 // Free-threaded builds go without it.
@@ -10,7 +10,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <utility>
 
 #include <ultrajson/detail/inlining.hpp>
 
@@ -34,7 +33,8 @@ struct key_cache_stats {
 
 class key_cache {
  public:
-  static constexpr std::size_t entries = 512;
+  static constexpr std::size_t ways = 4;
+  static constexpr std::size_t entries = 256 * ways;
   static constexpr std::size_t max_key_size = 64;
 
   // Releases every entry (when the module is freed).
@@ -53,24 +53,36 @@ class key_cache {
     return make_str(text, size);
 #else
     if (size > max_key_size) return make_str(text, size);
-    const std::uint64_t h = hash(text, size);
-    // Two ways a set: two keys of one document that pick the same set no
-    // longer evict each other at every use, as they did when each picked
-    // one slot ("jobs" and "currJob" in the seed's medium complex object:
-    // two keys of nine missed every time, a sixth of its loads()).
-    entry* const set = slots_ + (static_cast<std::size_t>(h >> 56) << 1);
+    // The key's ends, read once: they make the hash and are what a cached
+    // key of up to sixteen bytes is compared with.
+    std::uint64_t head;
+    std::uint64_t tail;
+    ends(text, size, head, tail);
+    const std::uint64_t h = hash(head, tail, size);
+    // Several ways a set: keys of one document that pick the same set do
+    // not evict each other at every use, as they did when each picked one
+    // slot ("jobs" and "currJob" in the seed's medium complex object: two
+    // keys of nine missed every time, a sixth of its loads()). With two
+    // ways, a document of 256 distinct keys read in turn (the seed's 256
+    // dict{string, int}) missed on the quarter that shared a set with two
+    // others; with four, on under one in fifty.
+    entry* const set = slots_ + (static_cast<std::size_t>(h >> 56) * ways);
     const auto tag = static_cast<std::uint32_t>(h);
-    if (holds(set[0], tag, text, size)) {
+    if (holds(set[0], tag, text, size, head, tail)) {
       ++stats.hits;
       return Py_NewRef(set[0].key);
     }
-    if (holds(set[1], tag, text, size)) {
-      // The most recently used key goes first: the other is evicted next.
-      std::swap(set[0], set[1]);
-      ++stats.hits;
-      return Py_NewRef(set[0].key);
+    for (std::size_t way = 1; way < ways; ++way) {
+      if (holds(set[way], tag, text, size, head, tail)) {
+        // The most recently used key goes first: the last is evicted next.
+        const entry hit = set[way];
+        std::memmove(set + 1, set, way * sizeof(entry));
+        set[0] = hit;
+        ++stats.hits;
+        return Py_NewRef(hit.key);
+      }
     }
-    return miss(set[0], set[1], tag, text, size, make_str, stats);
+    return miss(set, tag, text, size, make_str, stats);
 #endif
   }
 
@@ -82,18 +94,20 @@ class key_cache {
   };
 
   // The tag and length are checked first: a miss never touches the cached
-  // str's memory, which is likely cold.
-  static bool holds(const entry& slot, std::uint32_t tag, const char* text,
-                    std::size_t size) noexcept {
+  // str's memory, which is likely cold. A cached key is a compact ASCII str
+  // (make_ascii_str): its characters follow its header.
+  static bool holds(const entry& slot, std::uint32_t tag, const char* text, std::size_t size,
+                    std::uint64_t head, std::uint64_t tail) noexcept {
     return slot.key != nullptr && slot.tag == tag && slot.size == size &&
-           same_bytes(static_cast<const char*>(PyUnicode_DATA(slot.key)), text, size);
+           same_bytes(reinterpret_cast<const char*>(reinterpret_cast<PyASCIIObject*>(slot.key) + 1),
+                      text, size, head, tail);
   }
 
   // Out of line: a document's keys mostly hit (twitter.json: 98%). The new
-  // key takes the first way; what was there moves to the second, whose
-  // entry (the least recently used) is dropped.
-  ULTRAJSON_NOINLINE PyObject* miss(entry& slot, entry& second, std::uint32_t tag,
-                                   const char* text, std::size_t size, str_maker& make_str,
+  // key takes the first way; the others move down one, and the last (the
+  // least recently used) is dropped.
+  ULTRAJSON_NOINLINE PyObject* miss(entry* set, std::uint32_t tag, const char* text,
+                                   std::size_t size, str_maker& make_str,
                                    key_cache_stats& stats) {
     if (!stats.worth_inserting()) return make_str(text, size);
     ++stats.misses;
@@ -105,11 +119,9 @@ class key_cache {
       Py_DECREF(key);
       return nullptr;
     }
-    Py_XDECREF(second.key);
-    second = slot;
-    slot.key = Py_NewRef(key);
-    slot.tag = tag;
-    slot.size = static_cast<std::uint32_t>(size);
+    Py_XDECREF(set[ways - 1].key);
+    std::memmove(set + 1, set, (ways - 1) * sizeof(entry));
+    set[0] = entry{Py_NewRef(key), tag, static_cast<std::uint32_t>(size)};
     return key;
   }
 
@@ -146,28 +158,31 @@ class key_cache {
     }
   }
 
-  // a[0..size) == b[0..size), inline for the keys most documents have.
-  static bool same_bytes(const char* a, const char* b, std::size_t size) noexcept {
-    if (size > 16) return std::memcmp(a, b, size) == 0;
-    std::uint64_t a_head, a_tail, b_head, b_tail;
+  // a[0..size) == b[0..size), given b's ends: inline, word by word, for
+  // every key the cache holds (memcmp's call was a tenth of a hit on keys of
+  // 17 to 64 bytes, such as the seed's random numbers as keys).
+  static bool same_bytes(const char* a, const char* b, std::size_t size, std::uint64_t b_head,
+                         std::uint64_t b_tail) noexcept {
+    std::uint64_t a_head, a_tail;
     ends(a, size, a_head, a_tail);
-    ends(b, size, b_head, b_tail);
-    return ((a_head ^ b_head) | (a_tail ^ b_tail)) == 0;
+    std::uint64_t differ = (a_head ^ b_head) | (a_tail ^ b_tail);
+    // Past sixteen bytes, the words between the ends.
+    if (size > 16) {
+      for (std::size_t i = 8; i < size - 8; i += 8) differ |= load8(a + i) ^ load8(b + i);
+    }
+    return differ == 0;
   }
 
-  // The top eight bits pick the set, the low 32 are the tag.
-  static std::uint64_t hash(const char* text, std::size_t size) noexcept {
-    // The first and last (up to) eight bytes and the length: cheap, and
-    // enough to tell apart the keys of one document.
-    std::uint64_t head;
-    std::uint64_t tail;
-    ends(text, size, head, tail);
+  // The top eight bits pick the set, the low 32 are the tag: from the first
+  // and last (up to) eight bytes and the length, cheap, and enough to tell
+  // apart the keys of one document.
+  static std::uint64_t hash(std::uint64_t head, std::uint64_t tail, std::size_t size) noexcept {
     std::uint64_t h = (head * 0x9E3779B97F4A7C15ull) ^ (tail * 0xC2B2AE3D27D4EB4Full) ^ size;
     h ^= h >> 29;
     return h * 0xBF58476D1CE4E5B9ull;
   }
 
-  static_assert(entries == 512, "get() picks one of 256 sets of two with the top eight bits");
+  static_assert(entries == 256 * ways, "get() picks one of 256 sets with the top eight bits");
   entry slots_[entries] = {};
 };
 
