@@ -21,14 +21,17 @@ namespace ultrajson::python {
 // Per-call counts. A document of mostly unique keys (random ids) would keep
 // replacing entries, and each replaced key outlives its document only to
 // be freed later out of cache; after enough misses at a low hit rate the
-// call stops inserting (lookups go on). A dict of 256 arrays of 256
-// one-key dicts with random keys decoded at 0.89 of the speed it has with
-// no cache, now 0.96; twitter.json and citm_catalog.json keep their gain
-// from the cache (1.3x), measured side by side in one process.
+// call stops using the cache, and the rest of its keys are made directly
+// (a lookup that will miss costs its hash and the set's probe: 5% of the
+// case below, callgrind). A dict of 256 arrays of 256 one-key dicts with
+// random keys decoded at 0.89 of the speed it has with no cache, then 0.96
+// when it only stopped inserting; twitter.json and citm_catalog.json keep
+// their gain from the cache (1.3x), measured side by side in one process.
 struct key_cache_stats {
   std::size_t hits = 0;
   std::size_t misses = 0;
-  bool worth_inserting() const noexcept { return misses < 1024 || hits * 4 >= misses; }
+  bool bypass = false;  // set once for the rest of the call
+  bool worth_using() const noexcept { return misses < 1024 || hits * 4 >= misses; }
 };
 
 class key_cache {
@@ -47,12 +50,12 @@ class key_cache {
 
   // A new reference to a str equal to the key; nullptr with an error set.
   // `stats` belongs to one loads() call: once most of its keys have missed,
-  // a miss no longer replaces an entry (see key_cache_stats).
+  // the call no longer uses the cache (see key_cache_stats).
   PyObject* get(const char* text, std::size_t size, str_maker& make_str, key_cache_stats& stats) {
 #ifdef Py_GIL_DISABLED
     return make_str(text, size);
 #else
-    if (size > max_key_size) return make_str(text, size);
+    if (size > max_key_size || stats.bypass) return make_str(text, size);
     // The key's ends, read once: they make the hash and are what a cached
     // key of up to sixteen bytes is compared with.
     std::uint64_t head;
@@ -109,9 +112,13 @@ class key_cache {
   ULTRAJSON_NOINLINE PyObject* miss(entry* set, std::uint32_t tag, const char* text,
                                    std::size_t size, str_maker& make_str,
                                    key_cache_stats& stats) {
-    if (!stats.worth_inserting()) return make_str(text, size);
+    if (!stats.worth_using()) {
+      stats.bypass = true;
+      return make_str(text, size);
+    }
     ++stats.misses;
-    if (ascii_prefix(text, size) != size) return make_str(text, size);
+    const std::size_t ascii = ascii_prefix(text, size);
+    if (ascii != size) return make_str.make_wide(text, size, ascii);
     PyObject* key = make_ascii_str(text, size);
     if (key == nullptr) return nullptr;
     // Hash it now: the dict will need the hash, and a cached key keeps it.

@@ -51,9 +51,10 @@ class str_maker {
     if (ascii == size) return make_ascii_str(text, size);
     return make_wide(text, size, ascii);
   }
+  // The same, for text whose first non-ASCII byte is at `ascii` (< size).
+  PyObject* make_wide(const char* text, std::size_t size, std::size_t ascii);
 
  private:
-  PyObject* make_wide(const char* text, std::size_t size, std::size_t ascii);
   PyObject* make_ucs4(const char* text, std::size_t size);
 
   std::vector<Py_UCS2> ucs2_;
