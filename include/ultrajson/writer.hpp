@@ -22,6 +22,7 @@
 #include "detail/escape.hpp"
 #include "detail/format_number.hpp"
 #include "detail/inlining.hpp"
+#include "detail/non_finite.hpp"
 #include "detail/number_scan.hpp"
 #include "detail/output_buffer.hpp"
 #include "detail/small_stack.hpp"
@@ -351,8 +352,11 @@ ULTRAJSON_ALWAYS_INLINE bool writer::close(char bracket, bool is_object) noexcep
 
 ULTRAJSON_NOINLINE bool writer::non_finite_value(double value) {
   if (!options_.allow_nan) return fail(write_error::nan_or_infinity);
-  if (std::isnan(value)) return literal("NaN");
-  return value > 0 ? literal("Infinity") : literal("-Infinity");
+  const std::string_view text = detail::non_finite_literal(value);
+  char* out = begin_value(text.size());
+  if (out == nullptr) return false;
+  std::memcpy(out, text.data(), text.size());
+  return end_value(out + text.size());
 }
 
 // The rare NaN and infinities out of line, so that the rest is small

@@ -36,16 +36,14 @@ class dumps_arguments {
 };
 
 struct dumps_settings {
+  // options.max_depth (the writer's default) bounds the walk too: deeper
+  // containers raise OverflowError (a cycle reaches it).
   write_options options;
   bool sort_keys = false;
   bool reject_bytes = true;
   PyObject* default_function = nullptr;  // borrowed from the call's arguments
   bool separators_ascii = true;          // no separator puts non-ASCII in the output
 };
-
-// Containers nested deeper than this raise OverflowError (a cycle reaches it
-// too).
-constexpr int max_depth = 1024;
 
 // Reads the options. Views in the settings point into the argument objects,
 // which outlive the call. Returns false with a Python error set.

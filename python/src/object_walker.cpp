@@ -20,6 +20,7 @@
 #include <vector>
 
 #include <ultrajson/detail/format_number.hpp>
+#include <ultrajson/detail/non_finite.hpp>
 
 #include "errors.hpp"
 #include "native_types.hpp"
@@ -119,8 +120,8 @@ class encoder {
 
   // Opens a list or tuple: the frame takes a reference.
   step open(PyObject* container, frame::kind_type kind) {
-    if (stack_.size() >= static_cast<std::size_t>(max_depth)) {
-      raise_depth_exceeded();
+    if (stack_.size() >= settings_.options.max_depth) {
+      raise_write_error(write_error::depth_limit_exceeded);
       return step::failed;
     }
     // An empty one ends at once (a quarter of twitter.json's containers).
@@ -132,8 +133,8 @@ class encoder {
   }
 
   step open_dict(PyObject* dict) {
-    if (stack_.size() >= static_cast<std::size_t>(max_depth)) {
-      raise_depth_exceeded();
+    if (stack_.size() >= settings_.options.max_depth) {
+      raise_write_error(write_error::depth_limit_exceeded);
       return step::failed;
     }
     const Py_ssize_t size = PyDict_GET_SIZE(dict);
@@ -517,8 +518,7 @@ class encoder {
   ULTRAJSON_NOINLINE bool float_value(double d) {
     if (!std::isfinite(d)) {
       if (!settings_.options.allow_nan) return raise_write_error(write_error::nan_or_infinity);
-      if (std::isnan(d)) return out_.literal("NaN");
-      return d > 0 ? out_.literal("Infinity") : out_.literal("-Infinity");
+      return out_.ascii(detail::non_finite_literal(d));
     }
     return number([d](char* out) { return detail::format_double(out, d); });
   }
