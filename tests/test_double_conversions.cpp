@@ -273,6 +273,34 @@ TEST_CASE("the 64x64->128 product: portable and native agree") {
   }
 }
 
+TEST_CASE("a significand's digits: both ways (words, pairs) find the same significant ones") {
+  // Each target uses one way (detail::digits_in_64_bit_words); both are
+  // checked here on every target, against the digits printf writes.
+  std::mt19937_64 random(7);
+  const std::uint64_t below_10_to_17 = 100000000000000000u;
+  for (int i = 0; i < 200000; ++i) {
+    // Every length from 1 to 17 digits, and some with runs of zeros.
+    std::uint64_t significand = (random() % below_10_to_17) >> (i % 57);
+    if (i % 5 == 0) significand -= significand % 1000000;
+    if (significand == 0) significand = 1 + static_cast<std::uint64_t>(i);
+    char text[24];
+    std::snprintf(text, sizeof text, "%llu", static_cast<unsigned long long>(significand));
+    std::string expected = text;
+    expected.erase(expected.find_last_not_of('0') + 1);
+    const auto high = static_cast<std::uint32_t>(significand / 100000000);
+    const auto low = static_cast<std::uint32_t>(significand % 100000000);
+    char words[48], pairs[48];
+    const detail::significant_digits from_words = detail::significand_from_words(words, high, low);
+    const detail::significant_digits from_pairs = detail::significand_from_pairs(pairs, high, low);
+    INFO(significand);
+    REQUIRE(std::string(from_words.first, static_cast<std::size_t>(from_words.count)) == expected);
+    REQUIRE(std::string(from_pairs.first, static_cast<std::size_t>(from_pairs.count)) == expected);
+    // Both place the last of the 17 digits at buffer[16] (format_double's
+    // exponent relies on it).
+    REQUIRE(from_words.first - words == from_pairs.first - pairs);
+  }
+}
+
 TEST_CASE("integer logarithms match the real ones over their ranges") {
   // q * log(x) is never within 1e-9 of an integer here (checked), so long
   // double's logarithms give the floor exactly.

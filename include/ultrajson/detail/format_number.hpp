@@ -43,13 +43,23 @@ inline std::uint32_t four_digit_values(std::uint32_t value) noexcept {
   return ((pairs - 10 * tens) << 8) | tens;
 }
 
+// Where digits come from: the one choice between the two ways below, made
+// here. 64-bit targets take eight digits at a time from one word's
+// multiplications (eight_digit_values) and count zero digits from its
+// bytes. 32-bit targets hold that word in two registers, multiply 64 bits
+// in three instructions and count its zero bytes in two scans: for a
+// double's digits (write_significand) the pair table and a loop over the
+// trailing zeros cost about 20 instructions less per double there
+// (callgrind, canada.json).
+inline constexpr bool digits_in_64_bit_words = sizeof(void*) >= 8;
+
 // The eight decimal digits of a value below 10^8 (zero-padded), one per
 // byte, the first in the lowest, each a digit's value (0..9), not yet a
-// character: a few multiplications on one 64-bit word, no division by ten.
-// x / 100 is x * 10486 >> 20 below 43,699, x / 10 is x * 103 >> 10 below
-// 179, and no lane's product reaches the next lane.
+// character: a few multiplications, no division by ten. x / 100 is
+// x * 10486 >> 20 below 43,699, x / 10 is x * 103 >> 10 below 179, and no
+// lane's product reaches the next lane.
 inline std::uint64_t eight_digit_values(std::uint32_t value) noexcept {
-  if constexpr (sizeof(void*) >= 8) {
+  if constexpr (digits_in_64_bit_words) {
     // abcd and efgh in the two 32-bit lanes, ab cd ef gh in four 16-bit ones.
     const std::uint64_t halves = (value / 10000) | (std::uint64_t{value % 10000} << 32);
     const std::uint64_t high_pairs = ((halves * 10486) >> 20) & 0x0000007F0000007Fu;
@@ -57,8 +67,7 @@ inline std::uint64_t eight_digit_values(std::uint32_t value) noexcept {
     const std::uint64_t tens = ((pairs * 103) >> 10) & 0x000F000F000F000Fu;
     return ((pairs - 10 * tens) << 8) | tens;
   } else {
-    // 32-bit targets multiply 64 bits in three instructions: two words of
-    // four digits each instead.
+    // Two 32-bit words of four digits each.
     const std::uint32_t high = value / 10000;
     return four_digit_values(high) | (std::uint64_t{four_digit_values(value - high * 10000)} << 32);
   }
@@ -153,7 +162,6 @@ struct significant_digits {
   int count;
 };
 
-#if UINTPTR_MAX <= 0xFFFFFFFFu
 // The digits of a value below 10^9, no padding, ending at end, from the
 // pair table; returns where they start.
 inline char* write_digits_before(char* end, std::uint32_t value) noexcept {
@@ -169,19 +177,30 @@ inline char* write_digits_before(char* end, std::uint32_t value) noexcept {
   }
   return end;
 }
-#endif
 
-// Writes the digits of a significand below 10^17 to buffer[0, 17), the
-// last at buffer[16], and finds its significant ones. Split in 32-bit
-// pieces so that 32-bit targets divide 64 bits only once.
-inline significant_digits write_significand(char* buffer, std::uint64_t significand) noexcept {
-  const auto high = static_cast<std::uint32_t>(significand / 100000000);  // below 10^9
-  const auto low = static_cast<std::uint32_t>(significand - std::uint64_t{high} * 100000000);
-#if UINTPTR_MAX <= 0xFFFFFFFFu
-  // 32-bit targets: eight_digit_values's word is two registers there, and
-  // counting zero digits in it cost about 20 instructions more per double
-  // (canada.json) than pairs from the table and a loop over the trailing
-  // zeros. Only the significant digits are written, ending at buffer[16].
+// write_significand's two ways (see digits_in_64_bit_words); high is the
+// significand's digits above the last eight, low those eight.
+// 1 + 8 + 8 digits from two words, zero digits counted from their bytes.
+inline significant_digits significand_from_words(char* buffer, std::uint32_t high,
+                                                 std::uint32_t low) noexcept {
+  const std::uint32_t top = high / 100000000;  // one digit
+  const std::uint64_t middle = eight_digit_values(high - top * 100000000);
+  const std::uint64_t bottom = eight_digit_values(low);
+  buffer[0] = static_cast<char>('0' + top);
+  store_digits(buffer + 1, middle);
+  store_digits(buffer + 9, bottom);
+  const int leading = top != 0      ? 0
+                      : middle != 0 ? 1 + static_cast<int>(leading_zero_digits(middle))
+                                    : 9 + static_cast<int>(leading_zero_digits(bottom));
+  const int trailing = bottom != 0   ? static_cast<int>(trailing_zero_digits(bottom))
+                       : middle != 0 ? 8 + static_cast<int>(trailing_zero_digits(middle))
+                                     : 16;
+  return {buffer + leading, 17 - leading - trailing};
+}
+// Only the digits from the first significant one are written, from the
+// pair table, ending at buffer[16]; a loop finds the trailing zeros.
+inline significant_digits significand_from_pairs(char* buffer, std::uint32_t high,
+                                                 std::uint32_t low) noexcept {
   const char* first;
   if (high != 0) {
     const std::uint32_t upper = low / 10000, lower = low - upper * 10000;
@@ -196,21 +215,19 @@ inline significant_digits write_significand(char* buffer, std::uint64_t signific
   int count = static_cast<int>(buffer + 17 - first);
   while (first[count - 1] == '0') --count;
   return {first, count};
-#else
-  const std::uint32_t top = high / 100000000;  // one digit
-  const std::uint64_t middle = eight_digit_values(high - top * 100000000);
-  const std::uint64_t bottom = eight_digit_values(low);
-  buffer[0] = static_cast<char>('0' + top);
-  store_digits(buffer + 1, middle);
-  store_digits(buffer + 9, bottom);
-  const int leading = top != 0      ? 0
-                      : middle != 0 ? 1 + static_cast<int>(leading_zero_digits(middle))
-                                    : 9 + static_cast<int>(leading_zero_digits(bottom));
-  const int trailing = bottom != 0   ? static_cast<int>(trailing_zero_digits(bottom))
-                       : middle != 0 ? 8 + static_cast<int>(trailing_zero_digits(middle))
-                                     : 16;
-  return {buffer + leading, 17 - leading - trailing};
-#endif
+}
+
+// Writes the digits of a significand below 10^17 into buffer[0, 17), the
+// last at buffer[16], and finds its significant ones. Split in 32-bit
+// pieces so that 32-bit targets divide 64 bits only once.
+inline significant_digits write_significand(char* buffer, std::uint64_t significand) noexcept {
+  const auto high = static_cast<std::uint32_t>(significand / 100000000);  // below 10^9
+  const auto low = static_cast<std::uint32_t>(significand - std::uint64_t{high} * 100000000);
+  if constexpr (digits_in_64_bit_words) {
+    return significand_from_words(buffer, high, low);
+  } else {
+    return significand_from_pairs(buffer, high, low);
+  }
 }
 
 // Writes a finite double; returns the position after it. Writes scratch
