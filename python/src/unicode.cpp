@@ -2,6 +2,8 @@
 
 #include <new>
 
+#include <ultrajson/detail/bits.hpp>
+
 namespace ultrajson::python {
 
 // Non-ASCII text is decoded in one pass into a UCS-2 buffer while the OR of
@@ -32,13 +34,29 @@ PyObject* str_maker::make_wide(const char* text, std::size_t size, std::size_t a
       // Little-endian lanes: a two-byte lead (110xxxxx) in the low byte, then
       // 10xxxxxx. (Bit 5 must be tested: a three-byte lead in the last lane
       // would match 11xxxxxx, 10xxxxxx too.)
-      if ((word & 0xC0E0C0E0C0E0C0E0ull) != 0x80C080C080C080C0ull) break;
+      const std::uint64_t mismatch = (word & 0xC0E0C0E0C0E0C0E0ull) ^ 0x80C080C080C080C0ull;
       const std::uint64_t units =
           ((word & 0x001F001F001F001Full) << 6) | ((word >> 8) & 0x003F003F003F003Full);
+      // Four units stored whatever follows: the buffer holds one a byte of
+      // the text, and eight bytes are left of it.
       std::memcpy(out, &units, 8);
-      out += 4;
-      p += 8;
-      if ((units & 0xFF00FF00FF00FF00ull) != 0) all |= 0x100;
+      if (mismatch == 0) {
+        out += 4;
+        p += 8;
+        if ((units & 0xFF00FF00FF00FF00ull) != 0) all |= 0x100;
+        continue;
+      }
+      // The pairs before the first lane that is not one are characters
+      // too: a word's last letters before a space, which went one by one
+      // through the loop below (callgrind, 256 Arabic strings: a fifth of
+      // this function).
+      const unsigned pairs = detail::count_trailing_zeros(mismatch) / 16;
+      out += pairs;
+      p += 2 * pairs;
+      if ((units & ((std::uint64_t{1} << (16 * pairs)) - 1) & 0xFF00FF00FF00FF00ull) != 0) {
+        all |= 0x100;
+      }
+      break;
     }
     if (p == end) break;
 #endif
