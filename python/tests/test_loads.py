@@ -949,3 +949,37 @@ def test_error_pickles_like_json_error():
         err.colno,
     )
     assert str(copy) == str(err)
+
+
+def test_two_byte_letters_in_runs_of_every_length():
+    # Letters of two UTF-8 bytes (Arabic, latin-1) in runs of 0 to 9 between
+    # one-, three- and four-byte characters, from every offset: the str
+    # maker decodes up to four such letters at a time and must stop exactly
+    # where a run ends.
+    texts = []
+    for letter in ("\u0635", "\xe9"):
+        for other in (" ", "\u20ac", "\U0001f600"):
+            for run in range(10):
+                for offset in range(8):
+                    texts.append("a" * offset + (letter * run + other) * 5)
+    for ensure_ascii in (False, True):
+        doc = json.dumps(texts, ensure_ascii=ensure_ascii)
+        result = loads(doc)
+        assert result == texts
+        assert [sys.getsizeof(s) for s in result] == [sys.getsizeof(s) for s in texts]
+
+
+@pytest.mark.skipif(
+    bool(sysconfig.get_config_var("Py_GIL_DISABLED")),
+    reason="free-threaded builds have no key cache",
+)
+def test_256_distinct_keys_read_in_turn_are_kept():
+    # The seed's 256 dict{string, int}: with two ways a set, the keys that
+    # shared a set with two others (a quarter) were evicted at every call.
+    rng = random.Random(8259)
+    records = [{repr(rng.random() * 20): i} for i in range(256)]
+    doc = json.dumps(records)
+    first, second = loads(doc), loads(doc)
+    assert first == second == records
+    kept = sum(next(iter(a)) is next(iter(b)) for a, b in zip(first, second))
+    assert kept >= 250
