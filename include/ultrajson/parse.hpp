@@ -120,10 +120,14 @@ class parser {
   // The scanners take the position by reference and, where they call out of
   // line, let its address escape; handed a copy, the parse loop's own
   // position stays in a register instead of being stored at every step.
-  ULTRAJSON_ALWAYS_INLINE parse_error scan_string_at(const char*& at, const char* end,
+  // Past the string on success, at the offending byte on error.
+  ULTRAJSON_ALWAYS_INLINE parse_error scan_string_at(const char*& p, const char* end,
                                                      std::string_view& out) {
-    return scan_string(at, end, out, scratch_, options_.allow_lone_surrogates,
-                       options_.allow_wtf8_input);
+    const char* at = p;
+    const parse_error error = scan_string(at, end, out, scratch_, options_.allow_lone_surrogates,
+                                          options_.allow_wtf8_input);
+    p = at;
+    return error;
   }
 
   std::string_view text_;
@@ -184,12 +188,11 @@ value:
       goto value;
     }
     case '"': {
-      const char* at = p + 1;  // a copy: p's address never escapes (see scan_string_at)
+      ++p;
       std::string_view string;
-      if (const parse_error error = scan_string_at(at, end, string); error != parse_error::none) {
-        return fail(at, error);
+      if (const parse_error error = scan_string_at(p, end, string); error != parse_error::none) {
+        return fail(p, error);
       }
-      p = at;
       if (!handler_.string_value(string)) return fail(token, parse_error::stopped_by_handler);
       goto after_value;
     }
@@ -263,12 +266,10 @@ member_key:
   if (p == end || *p != '"') return fail(p, parse_error::expected_key);
   token = p++;
   {
-    const char* at = p;
     std::string_view key;
-    if (const parse_error error = scan_string_at(at, end, key); error != parse_error::none) {
-      return fail(at, error);
+    if (const parse_error error = scan_string_at(p, end, key); error != parse_error::none) {
+      return fail(p, error);
     }
-    p = at;
     if (!handler_.key(key)) return fail(token, parse_error::stopped_by_handler);
   }
   skip_whitespace(p, end);
