@@ -208,11 +208,13 @@ ULTRAJSON_ALWAYS_INLINE parse_error scan_number(const char*& p, const char* end,
   if (negative) ++p;
   if (p == end || !is_digit(*p)) {
     if (allow_nan_literals && p != end) {
-      // Through a copy: the caller's position, whose address would escape
-      // into this out-of-line call, can then stay in a register.
+      // Through copies: the caller's position and number, whose addresses
+      // would escape into this out-of-line call, can then stay in registers.
       const char* at = p;
-      const parse_error error = scan_nan_literal(start, at, end, out);
+      scanned_number literal;
+      const parse_error error = scan_nan_literal(start, at, end, literal);
       p = at;
+      out = literal;
       return error;
     }
     return parse_error::invalid_number;
@@ -271,7 +273,11 @@ ULTRAJSON_ALWAYS_INLINE parse_error scan_number(const char*& p, const char* end,
   }
 
   if (integer_digits > 19) {  // 19 digits never overflow 64 bits
-    scan_long_integer(std::string_view(integer_start, integer_digits), negative, out);
+    // Through a copy, as scan_nan_literal above.
+    scanned_number long_integer;
+    long_integer.text = out.text;
+    scan_long_integer(std::string_view(integer_start, integer_digits), negative, long_integer);
+    out = long_integer;
     return parse_error::none;
   }
   constexpr auto int64_max = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
