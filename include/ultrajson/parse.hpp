@@ -94,6 +94,41 @@ ULTRAJSON_ALWAYS_INLINE void skip_whitespace(const char*& p, const char* end) no
   skip_whitespace_run(p, end);
 }
 
+// What a value that begins with a given byte is, for the parse loop's
+// dispatch: one table load and one dense switch, where a switch on the byte
+// itself became two sparse jump tables with four range tests before them.
+enum class value_start : unsigned char {
+  invalid,
+  object,
+  array,
+  string,
+  number,  // '-' or a digit
+  true_literal,
+  false_literal,
+  null_literal,
+  nan_or_infinity,  // 'N' or 'I': a number only where parse_options allow them
+};
+
+struct value_start_table {
+  value_start of[256];
+  constexpr value_start_table() : of() {
+    for (auto& kind : of) kind = value_start::invalid;
+    of[static_cast<unsigned char>('{')] = value_start::object;
+    of[static_cast<unsigned char>('[')] = value_start::array;
+    of[static_cast<unsigned char>('"')] = value_start::string;
+    of[static_cast<unsigned char>('-')] = value_start::number;
+    for (char digit = '0'; digit <= '9'; ++digit) {
+      of[static_cast<unsigned char>(digit)] = value_start::number;
+    }
+    of[static_cast<unsigned char>('t')] = value_start::true_literal;
+    of[static_cast<unsigned char>('f')] = value_start::false_literal;
+    of[static_cast<unsigned char>('n')] = value_start::null_literal;
+    of[static_cast<unsigned char>('N')] = value_start::nan_or_infinity;
+    of[static_cast<unsigned char>('I')] = value_start::nan_or_infinity;
+  }
+};
+inline constexpr value_start_table value_starts{};
+
 inline bool starts_with(const char* p, const char* end, std::string_view word) noexcept {
   return static_cast<std::size_t>(end - p) >= word.size() &&
          std::memcmp(p, word.data(), word.size()) == 0;
@@ -164,9 +199,9 @@ value:
   skip_whitespace(p, end);
   if (p == end) return fail(p, parse_error::expected_value);
   token = p;
-  switch (*p) {
-    case '{':
-    case '[': {
+  switch (value_starts.of[static_cast<unsigned char>(*p)]) {
+    case value_start::object:
+    case value_start::array: {
       const bool is_object = *p == '{';
       if (stack_.size() >= options_.max_depth) return fail(p, parse_error::depth_limit_exceeded);
       if (!stack_.push(frame{0, is_object})) return fail(p, parse_error::depth_limit_exceeded);
@@ -187,7 +222,7 @@ value:
       if (is_object) goto member_key;
       goto value;
     }
-    case '"': {
+    case value_start::string: {
       ++p;
       std::string_view string;
       if (const parse_error error = scan_string_at(p, end, string); error != parse_error::none) {
@@ -196,31 +231,28 @@ value:
       if (!handler_.string_value(string)) return fail(token, parse_error::stopped_by_handler);
       goto after_value;
     }
-    case 't':
+    case value_start::true_literal:
       if (!starts_with(p, end, "true")) return fail(p, parse_error::invalid_literal);
       p += 4;
       if (!handler_.bool_value(true)) return fail(token, parse_error::stopped_by_handler);
       goto after_value;
-    case 'f':
+    case value_start::false_literal:
       if (!starts_with(p, end, "false")) return fail(p, parse_error::invalid_literal);
       p += 5;
       if (!handler_.bool_value(false)) return fail(token, parse_error::stopped_by_handler);
       goto after_value;
-    case 'n':
+    case value_start::null_literal:
       if (!starts_with(p, end, "null")) return fail(p, parse_error::invalid_literal);
       p += 4;
       if (!handler_.null_value()) return fail(token, parse_error::stopped_by_handler);
       goto after_value;
-    case 'N':
-    case 'I':
+    case value_start::nan_or_infinity:
       // NaN, Infinity (and -Infinity): the number scanner reads them when allowed.
       if (!options_.allow_nan_literals) return fail(p, parse_error::expected_value);
       break;
-    case '-':
-    case '0': case '1': case '2': case '3': case '4':
-    case '5': case '6': case '7': case '8': case '9':
+    case value_start::number:
       break;
-    default:
+    case value_start::invalid:
       return fail(p, parse_error::expected_value);
   }
   {  // only numbers reach here
