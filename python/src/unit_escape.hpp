@@ -264,23 +264,39 @@ Out* escape_units_as(Out* out, const In* in, std::size_t count, const detail::es
 
 // Escapes `count` units from `in` to `out`, which has room for
 // max_escaped_units(count, sizeof(In)). Out must be wide enough for every
-// unit written as it is (the caller widens the output first). The options
-// pick the loop once per str.
+// unit written as it is (the caller widens the output first): only
+// ensure_ascii writes into a narrower one. The options pick the loop once
+// per str.
+//
+// The sixteen-byte loop is compiled only where it runs: for ensure_ascii,
+// into a one-byte output from a one-byte str. An ensure_ascii output is
+// wider only after a non-ASCII separator or __json__ text widened it, and
+// its non-ASCII strs stop the scan at their first such unit; those cases,
+// rare or no faster that way, take the unit-at-a-time loop, which saved
+// eight of the loop's copies.
 template <class Out, class In>
 Out* escape_units(Out* out, const In* in, std::size_t count, const unit_escaping& how) noexcept {
   const detail::escape_table& table = *how.table;
-  if constexpr (sizeof(In) <= 2 && sizeof(Out) >= sizeof(In)) {
+  if constexpr (sizeof(Out) < sizeof(In)) {
+    return escape_units_as<Out, In, false, false, true>(out, in, count, table);
+  } else {
     if (!how.html) {
-      if (how.ensure_ascii) {
-        return how.slash ? escape_units_as<Out, In, true, true, true>(out, in, count, table)
-                         : escape_units_as<Out, In, true, false, true>(out, in, count, table);
+      if constexpr (sizeof(Out) == 1) {
+        if (how.ensure_ascii) {
+          return how.slash ? escape_units_as<Out, In, true, true, true>(out, in, count, table)
+                           : escape_units_as<Out, In, true, false, true>(out, in, count, table);
+        }
       }
-      return how.slash ? escape_units_as<Out, In, true, true, false>(out, in, count, table)
-                       : escape_units_as<Out, In, true, false, false>(out, in, count, table);
+      if constexpr (sizeof(In) <= 2) {
+        if (!how.ensure_ascii) {
+          return how.slash ? escape_units_as<Out, In, true, true, false>(out, in, count, table)
+                           : escape_units_as<Out, In, true, false, false>(out, in, count, table);
+        }
+      }
     }
+    return how.ensure_ascii ? escape_units_as<Out, In, false, false, true>(out, in, count, table)
+                            : escape_units_as<Out, In, false, false, false>(out, in, count, table);
   }
-  return how.ensure_ascii ? escape_units_as<Out, In, false, false, true>(out, in, count, table)
-                          : escape_units_as<Out, In, false, false, false>(out, in, count, table);
 }
 
 }  // namespace ultrajson::python

@@ -588,6 +588,23 @@ def test_escapes_at_every_position(filler, special):
                 assert html == expected.replace("<", "\\u003c")
 
 
+# Under ensure_ascii the output widens only for text written as it is: a
+# non-ASCII separator, or __json__'s text. The strs after it are escaped
+# into the wide output by the unit-at-a-time loop, which this checks at
+# every position around the sixteen-byte sizes.
+@pytest.mark.parametrize("widening", ["\u2192", "\U0001f600"])
+@pytest.mark.parametrize("special", ['"', "\n", "/", "\x7f", "\u0645", "\U0001f600"])
+def test_ensure_ascii_escapes_into_a_widened_output(widening, special):
+    separators = (widening, ":")
+    for length in range(0, 35):
+        for filler in ("a", "\xe9"):
+            texts = [filler * i + special + filler * (length - i) for i in range(length + 1)]
+            expected = json.dumps(["x"] + texts, separators=separators)
+            assert dumps(["x"] + texts, separators=separators, escape_forward_slashes=False) == expected
+            slashed = dumps(["x"] + texts, separators=separators)
+            assert slashed == expected.replace("/", "\\/")
+
+
 def test_lone_surrogate_round_trip():
     for text in ["\ud800", "x\udfffy", "\udbff\udbff"]:
         assert loads(dumps(text)) == text
