@@ -16,6 +16,7 @@
 #include "object_builder.hpp"
 #include "small_documents.hpp"
 #include "str_utf8.hpp"
+#include "unicode.hpp"
 
 namespace ultrajson::python {
 namespace {
@@ -79,7 +80,7 @@ PyObject* decode_str(module_state& state, PyObject* input, const loads_hooks& ho
   if (PyUnicode_IS_COMPACT_ASCII(input)) {
     // Its characters are its UTF-8: read them without a call.
     return decode_text(state,
-                       std::string_view(static_cast<const char*>(PyUnicode_DATA(input)),
+                       std::string_view(compact_ascii_chars(input),
                                         static_cast<std::size_t>(PyUnicode_GET_LENGTH(input))),
                        input, state.loads_utf8, hooks);
   }
@@ -160,10 +161,8 @@ PyObject* loads(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObj
   if (nargs == 1 && kwnames == nullptr) {
     PyObject* const input = args[0];
     if (Py_IS_TYPE(input, &PyUnicode_Type) && PyUnicode_IS_COMPACT_ASCII(input)) {
-      // A compact ASCII str keeps its characters right after its header.
-      const std::string_view text(
-          reinterpret_cast<const char*>(reinterpret_cast<PyASCIIObject*>(input) + 1),
-          static_cast<std::size_t>(PyUnicode_GET_LENGTH(input)));
+      const std::string_view text(compact_ascii_chars(input),
+                                  static_cast<std::size_t>(PyUnicode_GET_LENGTH(input)));
       if (PyObject* small; loads_small(text, small)) return small;
     }
   }

@@ -98,12 +98,11 @@ class key_cache {
 
   // The tag and length are checked first: a miss never touches the cached
   // str's memory, which is likely cold. A cached key is a compact ASCII str
-  // (make_ascii_str): its characters follow its header.
+  // (make_ascii_str).
   static bool holds(const entry& slot, std::uint32_t tag, const char* text, std::size_t size,
                     std::uint64_t head, std::uint64_t tail) noexcept {
     return slot.key != nullptr && slot.tag == tag && slot.size == size &&
-           same_bytes(reinterpret_cast<const char*>(reinterpret_cast<PyASCIIObject*>(slot.key) + 1),
-                      text, size, head, tail);
+           same_bytes(compact_ascii_chars(slot.key), text, size, head, tail);
   }
 
   // Out of line: a document's keys mostly hit (twitter.json: 98%). The new

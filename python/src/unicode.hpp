@@ -35,6 +35,13 @@ inline std::size_t ascii_prefix(const char* text, std::size_t size) noexcept {
   return i;
 }
 
+// The characters of a str for which PyUnicode_IS_COMPACT_ASCII holds
+// (make_ascii_str's, and nearly every ASCII str), right after its header:
+// read without PyUnicode_DATA's tests of the str's layout.
+inline const char* compact_ascii_chars(PyObject* str) noexcept {
+  return reinterpret_cast<const char*>(reinterpret_cast<PyASCIIObject*>(str) + 1);
+}
+
 inline PyObject* make_ascii_str(const char* text, std::size_t size) {
   PyObject* str = PyUnicode_New(static_cast<Py_ssize_t>(size), 127);
   if (str != nullptr) std::memcpy(PyUnicode_1BYTE_DATA(str), text, size);
