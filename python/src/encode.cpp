@@ -10,22 +10,25 @@
 
 namespace ultrajson::python {
 
+namespace {
+
+// The text of a small document ready made, else the walk's.
+PyObject* encoded(const module_state& state, PyObject* object, const dumps_settings& settings) {
+  PyObject* result;
+  if (dumps_small(state.texts, object, result)) return result;
+  return encode(object, settings);
+}
+
+}  // namespace
+
 PyObject* dumps(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   module_state& state = state_of(module);
-  PyObject* result;
-  if (nargs == 1 && kwnames == nullptr) {
-    if (dumps_small(state.texts, args[0], result)) return result;
-    return encode(args[0], state.default_dumps);
-  }
+  if (nargs == 1 && kwnames == nullptr) return encoded(state, args[0], state.default_dumps);
   // The options of the last constant call were checked then: a small
   // document needs nothing more.
   if (const dumps_settings* recent =
           state.recent_options.find(args, nargs, kwnames, state.names.dumps)) {
-    if (dumps_small(state.texts, args[0], result)) return result;
-    // A copy: the walk may run Python code (a default, a key's comparison)
-    // whose own dumps() call replaces the remembered settings.
-    const dumps_settings settings = *recent;
-    return encode(args[0], settings);
+    return encoded(state, args[0], *recent);
   }
   PyObject* bound[max_parameters];
   dumps_settings settings;
@@ -35,8 +38,7 @@ PyObject* dumps(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObj
   }
   state.recent_options.remember(args, nargs, kwnames, state.names.dumps, signatures::dumps.count,
                                 settings);
-  if (dumps_small(state.texts, bound[0], result)) return result;
-  return encode(bound[0], settings);
+  return encoded(state, bound[0], settings);
 }
 
 PyObject* dump(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
@@ -57,8 +59,7 @@ PyObject* dump(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObje
     PyErr_SetString(PyExc_TypeError, "expected file");
     return nullptr;
   }
-  PyObject* text;
-  if (!dumps_small(state.texts, bound[0], text)) text = encode(bound[0], settings);
+  PyObject* text = encoded(state, bound[0], settings);
   if (text == nullptr) {
     Py_DECREF(write);
     return nullptr;

@@ -587,7 +587,9 @@ class encoder {
     return ok;
   }
 
-  const dumps_settings& settings_;
+  // A copy: the walk may run Python code (default(), a key's comparison)
+  // whose own dumps() call replaces the settings the caller remembered.
+  const dumps_settings settings_;
   unit_escaping escaping_;
   text_output out_;
   std::vector<frame> stack_;
