@@ -290,7 +290,8 @@ TEST_CASE("a significand's digits: both ways (words, pairs) find the same signif
     const auto high = static_cast<std::uint32_t>(significand / 100000000);
     const auto low = static_cast<std::uint32_t>(significand % 100000000);
     char words[48], pairs[48];
-    const detail::significant_digits from_words = detail::significand_from_words(words, high, low);
+    const detail::significant_digits from_words =
+        detail::significand_from_words(words, high, low, high / 100000000);
     const detail::significant_digits from_pairs = detail::significand_from_pairs(pairs, high, low);
     INFO(significand);
     REQUIRE(std::string(from_words.first, static_cast<std::size_t>(from_words.count)) == expected);
