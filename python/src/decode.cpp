@@ -134,7 +134,6 @@ parse_options loads_options(bool wtf8_input) {
   options.allow_nan_literals = true;
   options.allow_lone_surrogates = true;
   options.allow_wtf8_input = wtf8_input;
-  options.max_depth = 1024;
   return options;
 }
 

@@ -5,6 +5,8 @@
 
 #include <string_view>
 
+#include <ultrajson/detail/non_finite.hpp>
+
 #include "python.hpp"
 
 namespace ultrajson::python {
@@ -47,8 +49,8 @@ struct loads_hooks {
   // NaN, Infinity or -Infinity (the literals): through parse_constant when given.
   PyObject* constant(double value) const {
     if (parse_constant == nullptr) return PyFloat_FromDouble(value);
-    const char* name = value != value ? "NaN" : value > 0 ? "Infinity" : "-Infinity";
-    PyObject* str = PyUnicode_FromString(name);
+    const std::string_view name = detail::non_finite_literal(value);
+    PyObject* str = PyUnicode_FromStringAndSize(name.data(), static_cast<Py_ssize_t>(name.size()));
     if (str == nullptr) return nullptr;
     PyObject* result = PyObject_CallOneArg(parse_constant, str);
     Py_DECREF(str);
