@@ -6,9 +6,12 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
+
+#include <ultrajson/detail/string_special_bytes.hpp>
 
 #include "support.hpp"
 
@@ -1195,5 +1198,42 @@ TEST_CASE("decoder: a bad hex digit at each place of a run of \\u escapes, at it
         CHECK(result.offset == 3 + escape);
       }
     }
+  }
+}
+
+// The shared test of special bytes (string_special_bytes.hpp), both forms,
+// against the byte-wise rule: every byte value at every place of a word and
+// of a block, among bytes that are not special.
+namespace {
+bool special_ascii(unsigned char byte) { return byte == '"' || byte == '\\' || byte < 0x20; }
+}  // namespace
+
+TEST_CASE("special bytes: the word and block tests flag exactly '\"', '\\\\', controls, non-ASCII") {
+  for (unsigned value = 0; value < 256; ++value) {
+    const auto byte = static_cast<unsigned char>(value);
+    INFO("byte " << value);
+    for (std::size_t place = 0; place < 8; ++place) {
+      unsigned char bytes[8];
+      for (std::size_t i = 0; i < 8; ++i) bytes[i] = static_cast<unsigned char>('a' + i);
+      bytes[place] = byte;
+      std::uint64_t word;
+      std::memcpy(&word, bytes, 8);
+      if constexpr (ultrajson::detail::big_endian) word = ultrajson::detail::byte_swap(word);
+      const std::uint64_t flags = ultrajson::detail::quote_backslash_control_bytes(word);
+      CHECK((flags != 0) == special_ascii(byte));
+      if (flags != 0) CHECK(ultrajson::detail::first_flagged_byte(flags) == place);
+    }
+#if defined(__SSE2__)
+    for (unsigned place = 0; place < 16; ++place) {
+      alignas(16) char block[16];
+      for (unsigned i = 0; i < 16; ++i) block[i] = static_cast<char>('A' + i);
+      block[place] = static_cast<char>(byte);
+      const __m128i vector = _mm_load_si128(reinterpret_cast<const __m128i*>(block));
+      const unsigned expected = special_ascii(byte) || byte >= 0x80 ? 1u << place : 0u;
+      CHECK(ultrajson::detail::byte_bits(ultrajson::detail::special_or_high_bytes(vector)) ==
+            expected);
+      CHECK(ultrajson::detail::high_bytes(vector) == (byte >= 0x80 ? 1u << place : 0u));
+    }
+#endif
   }
 }

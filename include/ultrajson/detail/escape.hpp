@@ -11,6 +11,7 @@
 
 #include "inlining.hpp"
 #include "string_scan.hpp"
+#include "string_special_bytes.hpp"
 #include "swar.hpp"
 #include "utf8.hpp"
 
@@ -139,8 +140,7 @@ inline char* write_non_ascii(char* out, char32_t code_point, const escape_config
 // settings: '"', '\\', control bytes, non-ASCII, and '/' or DEL when asked.
 // (HTML escaping is rare and takes the byte-wise path throughout.)
 inline std::uint64_t escape_mask(std::uint64_t word, bool slash, bool ascii) noexcept {
-  std::uint64_t special = has_byte(word, '"') | has_byte(word, '\\') |
-                          has_byte_below(word, 0x20) | has_high_byte(word);
+  std::uint64_t special = quote_backslash_control_bytes(word) | has_high_byte(word);
   if (slash) special |= has_byte(word, '/');
   if (ascii) special |= has_byte(word, 0x7f);
   return special;
@@ -259,20 +259,20 @@ inline void copy_plain_run(char*& out, const char*& p, const char* end,
     const __m128i bytes =
         left >= 16 ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)) : load_padded_block(p, left);
     _mm_storeu_si128(reinterpret_cast<__m128i*>(out), bytes);
-    __m128i special = _mm_or_si128(
-        _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8('"')),
-                     _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\\'))),
-        // Bits 7..5 clear: a byte below 0x20.
-        _mm_cmpeq_epi8(_mm_and_si128(bytes, _mm_set1_epi8(static_cast<char>(0xE0))),
-                       _mm_setzero_si128()));
-    if (slash) special = _mm_or_si128(special, _mm_cmpeq_epi8(bytes, _mm_set1_epi8('/')));
-    if (ascii) special = _mm_or_si128(special, _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x7f)));
-    const auto flagged = static_cast<unsigned>(_mm_movemask_epi8(special));
-    const auto high = static_cast<unsigned>(_mm_movemask_epi8(bytes));
+    __m128i special_or_high = special_or_high_bytes(bytes);
+    if (slash) {
+      special_or_high = _mm_or_si128(special_or_high, _mm_cmpeq_epi8(bytes, vector_constant<'/'>()));
+    }
+    if (ascii) {
+      special_or_high = _mm_or_si128(special_or_high, _mm_cmpeq_epi8(bytes, vector_constant<0x7f>()));
+    }
+    const unsigned flagged = byte_bits(special_or_high);
     unsigned plain = 16;
     bool stopped = false;  // at a byte the caller must look at
-    if ((flagged | high) != 0) {
-      const unsigned stop = flagged != 0 ? count_trailing_zeros(flagged) : 16;
+    if (flagged != 0) {
+      const unsigned high = high_bytes(bytes);
+      const unsigned special = flagged & ~high;
+      const unsigned stop = special != 0 ? count_trailing_zeros(special) : 16;
       const unsigned ascii_run = high != 0 ? count_trailing_zeros(high) : 16;
       if (ascii_run >= stop || !settings.non_ascii_as_is) {
         plain = ascii_run < stop ? ascii_run : stop;

@@ -16,6 +16,7 @@
 #include "../error.hpp"
 #include "bits.hpp"
 #include "inlining.hpp"
+#include "string_special_bytes.hpp"
 #include "swar.hpp"
 #include "unicode_escape.hpp"
 #include "utf8.hpp"
@@ -52,8 +53,7 @@ inline bool skip_plain_words(const char*& p, const char* end, bool allow_surroga
   for (;;) {
     while (end - p >= 8) {
       const std::uint64_t word = load_word(p);
-      const std::uint64_t ascii_special =
-          has_byte(word, '"') | has_byte(word, '\\') | has_byte_below(word, 0x20);
+      const std::uint64_t ascii_special = quote_backslash_control_bytes(word);
       const std::uint64_t special = ascii_special | has_high_byte(word);
       if (special == 0) {
         p += 8;
@@ -93,24 +93,6 @@ inline bool skip_plain_words(const char*& p, const char* end, bool allow_surroga
 }
 
 #if defined(__SSE2__)
-// Sixteen copies of a byte, loaded from memory where it is used. Left
-// alone, GCC keeps the string scan's constants in registers across the
-// parse loop, so it stores them to the stack and reloads them at every
-// string; the load in an asm statement of its own is one instruction per
-// use and leaves the compiler nothing to keep.
-template <char byte>
-ULTRAJSON_ALWAYS_INLINE __m128i vector_constant() noexcept {
-  alignas(16) static constexpr char copies[16] = {byte, byte, byte, byte, byte, byte, byte, byte,
-                                                  byte, byte, byte, byte, byte, byte, byte, byte};
-#if defined(__GNUC__)
-  __m128i bytes;
-  __asm__ volatile("movdqa %1, %0" : "=x"(bytes) : "m"(copies));
-  return bytes;
-#else
-  return _mm_load_si128(reinterpret_cast<const __m128i*>(copies));
-#endif
-}
-
 // What check_utf8_block returns for a block that is not UTF-8.
 inline constexpr unsigned not_utf8 = 32;
 
@@ -194,20 +176,12 @@ inline bool skip_plain(const char*& p, const char* end, bool allow_surrogates = 
   // Sixteen bytes at a time (SSE2 is part of every x86-64).
   while (end - p >= 16) {
     const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    // Bytes below 0x20 as signed bytes: the control bytes and every
-    // non-ASCII byte (negative). No '"', '\\' or control byte is non-ASCII,
-    // so the special bytes are these without the high ones: three constants
-    // and no zero vector.
-    const __m128i special_or_high = _mm_or_si128(
-        _mm_or_si128(_mm_cmpeq_epi8(bytes, vector_constant<'"'>()),
-                     _mm_cmpeq_epi8(bytes, vector_constant<'\\'>())),
-        _mm_cmpgt_epi8(vector_constant<0x20>(), bytes));
-    const auto flagged = static_cast<unsigned>(_mm_movemask_epi8(special_or_high));
+    const unsigned flagged = byte_bits(special_or_high_bytes(bytes));
     if (flagged == 0) {
       p += 16;
       continue;
     }
-    const auto high = static_cast<unsigned>(_mm_movemask_epi8(bytes));  // bit 7 of each byte
+    const unsigned high = high_bytes(bytes);
     const unsigned first = count_trailing_zeros(flagged);
     if (((high >> first) & 1) == 0) {  // ASCII up to a special byte
       p += first;
