@@ -242,12 +242,53 @@ inline __m128i load_padded_block(const char* p, std::size_t n) noexcept {
 }
 #endif
 
+#if defined(__SSE2__)
+// One bit per byte of the block that ends a plain run or needs a UTF-8
+// check: the shared special bytes, and '/' or DEL when the options escape
+// them.
+ULTRAJSON_ALWAYS_INLINE unsigned escape_flags(__m128i bytes, bool slash, bool ascii) noexcept {
+  __m128i flagged = special_or_high_bytes(bytes);
+  if (slash) flagged = _mm_or_si128(flagged, _mm_cmpeq_epi8(bytes, vector_constant<'/'>()));
+  if (ascii) flagged = _mm_or_si128(flagged, _mm_cmpeq_epi8(bytes, vector_constant<0x7f>()));
+  return byte_bits(flagged);
+}
+
+// Whether the n (4..15) bytes at p, a string's end or the whole of a short
+// key, are all plain ASCII; copies them to out either way. Two overlapping
+// halves (p[0..7] and p[n-8..n-1], or four bytes each below 8) make one
+// vector, loaded without reading past p + n, tested once and stored as
+// loaded: fewer steps than the exact padded block, which the caller builds
+// only when this says no.
+ULTRAJSON_ALWAYS_INLINE bool copy_if_short_plain(char* out, const char* p, std::size_t n, bool slash,
+                                                 bool ascii) noexcept {
+  if (n >= 8) {
+    const __m128i bytes = _mm_castpd_si128(
+        _mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p))),
+                     reinterpret_cast<const double*>(p + n - 8)));
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(out), bytes);
+    // (Not _mm_storeh_pd: GCC's stores through a double*, which must be aligned.)
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(out + n - 8), _mm_unpackhi_epi64(bytes, bytes));
+    return escape_flags(bytes, slash, ascii) == 0;
+  }
+  std::uint32_t head, tail;
+  std::memcpy(&head, p, 4);
+  std::memcpy(&tail, p + n - 4, 4);
+  std::memcpy(out, &head, 4);
+  std::memcpy(out + n - 4, &tail, 4);
+  const __m128i bytes = _mm_unpacklo_epi32(_mm_cvtsi32_si128(static_cast<int>(head)),
+                                           _mm_cvtsi32_si128(static_cast<int>(tail)));
+  // Only the low eight bytes hold text (the zeros above would count as
+  // control bytes).
+  return (escape_flags(bytes, slash, ascii) & 0xFFu) == 0;
+}
+#endif
+
 // Copies the bytes at p that need no escape (with non_ascii_as_is, valid
 // UTF-8 included), up to the first that does or the end. Advances p and out
 // past them. Room is reserved for the worst case of what is left plus
 // escape_slack, so a block is stored whole before knowing how much of it
 // is plain.
-inline void copy_plain_run(char*& out, const char*& p, const char* end,
+ULTRAJSON_ALWAYS_INLINE void copy_plain_run(char*& out, const char*& p, const char* end,
                            const escaper& settings) noexcept {
   const bool slash = settings.config.escape_forward_slashes;
   const bool ascii = settings.config.ensure_ascii;
@@ -256,17 +297,19 @@ inline void copy_plain_run(char*& out, const char*& p, const char* end,
   for (;;) {
     const auto left = static_cast<std::size_t>(end - p);
     if (left == 0) return;
-    const __m128i bytes =
-        left >= 16 ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)) : load_padded_block(p, left);
+    __m128i bytes;
+    if (left >= 16) {
+      bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    } else {
+      if (left >= 4 && copy_if_short_plain(out, p, left, slash, ascii)) {
+        p = end;
+        out += left;
+        return;
+      }
+      bytes = load_padded_block(p, left);
+    }
     _mm_storeu_si128(reinterpret_cast<__m128i*>(out), bytes);
-    __m128i special_or_high = special_or_high_bytes(bytes);
-    if (slash) {
-      special_or_high = _mm_or_si128(special_or_high, _mm_cmpeq_epi8(bytes, vector_constant<'/'>()));
-    }
-    if (ascii) {
-      special_or_high = _mm_or_si128(special_or_high, _mm_cmpeq_epi8(bytes, vector_constant<0x7f>()));
-    }
-    const unsigned flagged = byte_bits(special_or_high);
+    const unsigned flagged = escape_flags(bytes, slash, ascii);
     unsigned plain = 16;
     bool stopped = false;  // at a byte the caller must look at
     if (flagged != 0) {
