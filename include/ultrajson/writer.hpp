@@ -254,10 +254,9 @@ class writer {
       return end_value(out);
     }
   }
-  // Inline into key() and string(): a call per short key cost more than its
-  // escape (callgrind, write of citm_catalog).
+  // Inline into key() and string() (see ULTRAJSON_ESCAPE_INLINE).
   template <bool is_utf8, class Unit>
-  ULTRAJSON_ALWAYS_INLINE char* escape(char* out, const Unit* text, std::size_t count) const noexcept {
+  ULTRAJSON_ESCAPE_INLINE char* escape(char* out, const Unit* text, std::size_t count) const noexcept {
     if constexpr (is_utf8) {
       return detail::escape_utf8(out, text, count, escaper_);
     } else {

@@ -15,6 +15,17 @@
 #include "swar.hpp"
 #include "utf8.hpp"
 
+// The plain-run copy and the writer's escape() are forced inline where the
+// 16-byte block path is: a short key's call cost more than its copy
+// (callgrind, write of citm_catalog). The word path of targets without SSE2
+// ran slower so (bench_cpp -m32, write and minify), and is left to the
+// compiler there.
+#if defined(__SSE2__)
+#define ULTRAJSON_ESCAPE_INLINE ULTRAJSON_ALWAYS_INLINE
+#else
+#define ULTRAJSON_ESCAPE_INLINE inline
+#endif
+
 namespace ultrajson::detail {
 
 struct escape_config {
@@ -288,8 +299,8 @@ ULTRAJSON_ALWAYS_INLINE bool copy_if_short_plain(char* out, const char* p, std::
 // past them. Room is reserved for the worst case of what is left plus
 // escape_slack, so a block is stored whole before knowing how much of it
 // is plain.
-ULTRAJSON_ALWAYS_INLINE void copy_plain_run(char*& out, const char*& p, const char* end,
-                           const escaper& settings) noexcept {
+ULTRAJSON_ESCAPE_INLINE void copy_plain_run(char*& out, const char*& p, const char* end,
+                                            const escaper& settings) noexcept {
   const bool slash = settings.config.escape_forward_slashes;
   const bool ascii = settings.config.ensure_ascii;
 #if defined(__SSE2__)
