@@ -766,6 +766,21 @@ std::string reference_escape(std::string_view utf8, bool ascii, bool slash, bool
   return out + "\"";
 }
 
+// The escaping options by bits of flags: 1 ensure_ascii, 2
+// escape_forward_slashes, 4 encode_html_chars.
+ultrajson::write_options escape_options(int flags) {
+  ultrajson::write_options options;
+  options.ensure_ascii = (flags & 1) != 0;
+  options.escape_forward_slashes = (flags & 2) != 0;
+  options.encode_html_chars = (flags & 4) != 0;
+  return options;
+}
+
+std::string reference_escape(std::string_view utf8, const ultrajson::write_options& options) {
+  return reference_escape(utf8, options.ensure_ascii, options.escape_forward_slashes,
+                          options.encode_html_chars);
+}
+
 }  // namespace
 
 TEST_CASE("writer: random strings against a reference escaper, every option") {
@@ -808,17 +823,75 @@ TEST_CASE("writer: random strings against a reference escaper, every option") {
     const int n = count(random);
     for (int k = 0; k < n; ++k) text += pieces[pick(random)];
     for (int flags = 0; flags < 8; ++flags) {
-      ultrajson::write_options options;
-      options.ensure_ascii = (flags & 1) != 0;
-      options.escape_forward_slashes = (flags & 2) != 0;
-      options.encode_html_chars = (flags & 4) != 0;
-      ultrajson::writer out(options);
+      ultrajson::writer out(escape_options(flags));
       REQUIRE(out.string_value(text));
-      const std::string expected = reference_escape(
-          text, options.ensure_ascii, options.escape_forward_slashes, options.encode_html_chars);
+      const std::string expected = reference_escape(text, out.options());
       if (out.view() != expected) {
         FAIL("flags " << flags << ": " << printable(text) << " written as " << printable(out.view())
                       << ", expected " << printable(expected));
+      }
+    }
+  }
+}
+
+TEST_CASE("writer: keys and values inside containers, every length and position, every option") {
+  // A writer with memory, in the compact layout, writes most keys and
+  // strings in place (short plain text in one test, the rest escaped in
+  // the room checked once): each length up to past two vectors, with one
+  // special or non-ASCII piece at each position (or none), must come out
+  // as the reference escaper writes it, as a key, an object's value and an
+  // array's first and later element.
+  const std::vector<std::string> specials = {
+      "", "\"", "\\", "/", "<", "\x7F", std::string(1, '\0'), "\x1F", "\n", "\xC3\xA9",
+      "\xE2\x82\xAC", "\xF0\x9F\x98\x80"};
+  for (int flags = 0; flags < 8; ++flags) {
+    ultrajson::writer out(escape_options(flags));
+    for (std::size_t length = 0; length <= 40; ++length) {
+      for (const std::string& special : specials) {
+        for (std::size_t at = 0; at <= length; ++at) {
+          std::string text(length, 'k');
+          text.insert(at, special);
+          out.clear();  // keeps the memory: the in-place paths apply
+          REQUIRE(out.start_array());
+          REQUIRE(out.string_value(text));
+          REQUIRE(out.start_object());
+          REQUIRE(out.key(text));
+          REQUIRE(out.string_value(text));
+          REQUIRE(out.key(text));
+          REQUIRE(out.int64_value(1));
+          REQUIRE(out.end_object());
+          REQUIRE(out.string_value(text));
+          REQUIRE(out.end_array());
+          const std::string quoted = reference_escape(text, out.options());
+          const std::string expected =
+              "[" + quoted + ",{" + quoted + ":" + quoted + "," + quoted + ":1}," + quoted + "]";
+          if (out.view() != expected) {
+            FAIL("flags " << flags << ": " << printable(text) << " written as "
+                          << printable(out.view()) << ", expected " << printable(expected));
+          }
+          if (special.empty()) break;  // one position is enough
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("writer: invalid UTF-8 in a key or value inside a container is an error") {
+  for (std::size_t length = 0; length <= 40; ++length) {
+    for (std::size_t at = 0; at <= length; ++at) {
+      std::string text(length, 'k');
+      text.insert(at, "\xFF");
+      for (const bool as_key : {false, true}) {
+        ultrajson::writer out;
+        REQUIRE(out.start_object());
+        REQUIRE(out.key("warm"));
+        REQUIRE(out.string_value("memory"));
+        const std::string before(out.view());
+        const bool written = as_key ? out.key(text) : (out.key("k") && out.string_value(text));
+        CHECK_FALSE(written);
+        CHECK(out.error() == ultrajson::write_error::invalid_utf8);
+        CHECK_FALSE(out.key("next"));
+        CHECK(out.view().substr(0, before.size()) == before);
       }
     }
   }

@@ -40,6 +40,10 @@ class writer {
         escaper_(escape_config(options)),
         depth_limit_(depth_limit(options)),
         one_byte_items_(options.indent == 0 && options.item_separator.size() == 1),
+        item_separator_(one_byte_items_ ? options.item_separator[0] : ','),
+        key_separator_(options.key_separator.size() == 1 ? options.key_separator[0] : ':'),
+        short_strings_in_place_(one_byte_items_ && options.key_separator.size() == 1 &&
+                                !options.encode_html_chars),
         error_(options_error(options)),
         state_(initial_state(error_)) {}
   // Writes into buffer[0, capacity) and fails with buffer_full when the
@@ -53,6 +57,10 @@ class writer {
         out_(buffer, capacity),
         depth_limit_(depth_limit(options)),
         one_byte_items_(options.indent == 0 && options.item_separator.size() == 1),
+        item_separator_(one_byte_items_ ? options.item_separator[0] : ','),
+        key_separator_(options.key_separator.size() == 1 ? options.key_separator[0] : ':'),
+        short_strings_in_place_(one_byte_items_ && options.key_separator.size() == 1 &&
+                                !options.encode_html_chars),
         error_(options_error(options)),
         state_(initial_state(error_)) {}
   writer(const writer&) = delete;
@@ -198,6 +206,33 @@ class writer {
     }
     return copy(out, separator);
   }
+  // What a value or a key does in each state, as one byte: the state after
+  // it, whether an item separator goes first, and whether it is an item (an
+  // array element or a key, which the indented layout puts on a line of its
+  // own). 0 where it is refused. One table load and test per event, and no
+  // branch for the separator in the compact layout.
+  static constexpr unsigned move_state = 0x0F, move_separator = 0x10, move_item = 0x20;
+  static unsigned value_move(state current) noexcept {
+    static constexpr unsigned char moves[8] = {
+        0,                                                                 // failed
+        static_cast<unsigned char>(state::document_done),                  // top_level
+        0,                                                                 // document_done
+        static_cast<unsigned char>(state::array_next) | move_item,         // array_first
+        static_cast<unsigned char>(state::array_next) | move_item | move_separator,
+        0,                                                                 // object_first
+        0,                                                                 // object_next
+        static_cast<unsigned char>(state::object_next)};                   // object_value
+    return moves[static_cast<unsigned char>(current)];
+  }
+  static unsigned key_move(state current) noexcept {
+    constexpr auto object_value = static_cast<unsigned char>(state::object_value);
+    static constexpr unsigned char moves[8] = {
+        0, 0, 0, 0, 0,
+        object_value | move_item,                    // object_first
+        object_value | move_item | move_separator,   // object_next
+        0};
+    return moves[static_cast<unsigned char>(current)];
+  }
   // Checks that a value may come now, reserves room for its separator,
   // indentation and `payload` bytes (at most size_bound * 4), writes the
   // former and returns where the value goes (nullptr on error).
@@ -206,6 +241,10 @@ class writer {
   bool end_value(char* out) noexcept { return commit(out); }
   // Like begin_value, for a key: checks, separator, indentation.
   char* begin_key(std::size_t payload) noexcept;
+  // begin_value and begin_key once the move is allowed.
+  char* begin_item(unsigned move, std::size_t payload) noexcept;
+  // The same in the indented layout or with a longer item separator.
+  char* begin_laid_out_item(unsigned move, std::size_t payload) noexcept;
 
   // A literal's size is known at compile time: its copy is a store or two,
   // not a library call.
@@ -254,6 +293,92 @@ class writer {
       return end_value(out);
     }
   }
+  // Room in place for a short string (see short_plain_quoted): a separator,
+  // a quote, the text's stores (16 bytes at most), a quote and a key's
+  // separator.
+  static constexpr std::size_t short_string_room = 20;
+  // A string or key of fewer than 16 plain bytes (most keys, many values)
+  // in the compact layout, tested in one vector: checked, copied and
+  // committed in place, inline, with no reservation call and no escape
+  // loop. False, with nothing written, when it does not apply.
+#if defined(__SSE2__)
+  template <bool is_key>
+  ULTRAJSON_ALWAYS_INLINE bool short_plain_quoted(const char* text, std::size_t size) noexcept {
+    const unsigned move = is_key ? key_move(state_) : value_move(state_);
+    char* out = out_.room_in_place(short_string_room);
+    if (size >= 16 || !short_strings_in_place_ || move == 0 || out == nullptr) return false;
+    // Read before the stores below, which the compiler must assume alias them.
+    const char separator = item_separator_;
+    const char key_separator = key_separator_;
+    const bool slash = escaper_.config.escape_forward_slashes;
+    const bool ascii = escaper_.config.ensure_ascii;
+    *out = separator;
+    out += (move & move_separator) != 0 ? 1 : 0;
+    *out++ = '"';
+    if (!detail::copy_short_text_if_plain(out, text, size, slash, ascii)) return false;
+    out += size;
+    *out++ = '"';
+    if constexpr (is_key) *out++ = key_separator;
+    state_ = static_cast<state>(move & move_state);
+    out_.commit_in_place(out);
+    return true;
+  }
+#endif
+  // Any other UTF-8 string or key in the compact layout (no longer than one
+  // piece): its room checked once in place, its separator written without a
+  // branch, no reservation call. False, with nothing written, when it does
+  // not apply; else `written` is the event's result.
+  template <bool is_key>
+  ULTRAJSON_ESCAPE_INLINE bool quoted_in_place(const char* text, std::size_t size,
+                                               bool& written) noexcept {
+    if (size > detail::escape_piece_units || !short_strings_in_place_) return false;
+    const unsigned move = is_key ? key_move(state_) : value_move(state_);
+    // A separator, two quotes, a key's separator and the escaped text.
+    char* out = out_.room_in_place(detail::max_escaped_size(size, 1) + 4);
+    if (move == 0 || out == nullptr) return false;
+    const char separator = item_separator_;
+    state_ = static_cast<state>(move & move_state);
+    *out = separator;
+    out += (move & move_separator) != 0 ? 1 : 0;
+    *out++ = '"';
+    out = escape<true>(out, text, size);
+    if (out == nullptr) {
+      written = fail(write_error::invalid_utf8);
+      return true;
+    }
+    *out++ = '"';
+    if constexpr (is_key) *out++ = key_separator_;
+    out_.commit_in_place(out);
+    written = true;
+    return true;
+  }
+  // A UTF-8 string or key: quoted_in_place where it applies, else the
+  // general path (quoted), out of line.
+  template <bool is_key>
+  bool quoted_utf8(const char* text, std::size_t size) {
+    bool written;
+    if (quoted_in_place<is_key>(text, size, written)) return written;
+    return quoted_utf8_in_general<is_key>(text, size);
+  }
+  template <bool is_key>
+  bool quoted_utf8_in_general(const char* text, std::size_t size);
+  // quoted_utf8 out of line, past short_plain_quoted.
+  template <bool is_key>
+  bool quoted_utf8_out_of_line(const char* text, std::size_t size);
+  // string_value() and key(). With SSE2, short text's one test inline
+  // (short_plain_quoted) and the rest out of line: quoted_utf8 inline
+  // made the replay loop too large to keep key() inside it. Without, short
+  // text would take the word loop of copy_plain_run twice when it is not
+  // plain; quoted_utf8 and the compiler's choice cost less there.
+  template <bool is_key>
+  bool quoted_utf8_event(const char* text, std::size_t size) {
+#if defined(__SSE2__)
+    return short_plain_quoted<is_key>(text, size) || quoted_utf8_out_of_line<is_key>(text, size);
+#else
+    return quoted_utf8<is_key>(text, size);
+#endif
+  }
+
   // Inline into key() and string() (see ULTRAJSON_ESCAPE_INLINE).
   template <bool is_utf8, class Unit>
   ULTRAJSON_ESCAPE_INLINE char* escape(char* out, const Unit* text, std::size_t count) const noexcept {
@@ -277,6 +402,12 @@ class writer {
   std::size_t depth_limit_;
   // Compact output with a one-byte item separator: see write_item_start.
   bool one_byte_items_;
+  // The separators when one byte long (see short_strings_in_place_).
+  char item_separator_;
+  char key_separator_;
+  // Compact, one-byte separators, no HTML escaping: short_plain_quoted and
+  // quoted_in_place apply.
+  bool short_strings_in_place_;
   write_error error_ = write_error::none;
   state state_ = state::top_level;
 };
@@ -290,34 +421,41 @@ ULTRAJSON_NOINLINE bool writer::misplaced(bool is_key) noexcept {
 }
 
 ULTRAJSON_ALWAYS_INLINE char* writer::begin_value(std::size_t payload) noexcept {
-  if (state_ == state::object_value) {
-    state_ = state::object_next;
-    return reserve(payload);
+  const unsigned move = value_move(state_);
+  if (move == 0) {
+    misplaced(false);
+    return nullptr;
   }
-  if (state_ == state::array_next || state_ == state::array_first) {
-    char* out = reserve(item_start_room() + payload);
-    if (out == nullptr) return nullptr;
-    out = write_item_start(out, state_ == state::array_first);
-    state_ = state::array_next;
-    return out;
-  }
-  if (state_ == state::top_level) {
-    state_ = state::document_done;
-    return reserve(payload);
-  }
-  misplaced(false);
-  return nullptr;
+  return begin_item(move, payload);
 }
 
 ULTRAJSON_ALWAYS_INLINE char* writer::begin_key(std::size_t payload) noexcept {
-  if (state_ != state::object_next && state_ != state::object_first) {
+  const unsigned move = key_move(state_);
+  if (move == 0) {
     misplaced(true);
     return nullptr;
   }
-  char* out = reserve(item_start_room() + payload);
+  return begin_item(move, payload);
+}
+
+// The compact layout writes the separator whatever the move and keeps it
+// only when the move asks for one: a store, not a branch.
+ULTRAJSON_ALWAYS_INLINE char* writer::begin_item(unsigned move, std::size_t payload) noexcept {
+  if (!one_byte_items_) return begin_laid_out_item(move, payload);
+  char* out = reserve(payload + 1);
   if (out == nullptr) return nullptr;
-  out = write_item_start(out, state_ == state::object_first);
-  state_ = state::object_value;
+  const char separator = item_separator_;
+  state_ = static_cast<state>(move & move_state);
+  *out = separator;
+  return out + ((move & move_separator) != 0 ? 1 : 0);
+}
+
+ULTRAJSON_NOINLINE char* writer::begin_laid_out_item(unsigned move, std::size_t payload) noexcept {
+  const bool item = (move & move_item) != 0;
+  char* out = reserve(payload + (item ? item_start_room() : 0));
+  if (out == nullptr) return nullptr;
+  if (item) out = write_item_start(out, (move & move_separator) == 0);
+  state_ = static_cast<state>(move & move_state);
   return out;
 }
 
@@ -344,6 +482,12 @@ ULTRAJSON_ALWAYS_INLINE bool writer::close(char bracket, bool is_object) noexcep
   }
   state_ = stack_.top();
   stack_.pop();
+  if (one_byte_items_) {
+    char* out = reserve(1);
+    if (out == nullptr) return false;
+    *out = bracket;
+    return end_value(out + 1);
+  }
   char* out = reserve(1 + indent_room(stack_.size()));
   if (out == nullptr) return false;
   if (!empty) out = write_indent(out, stack_.size());
@@ -425,11 +569,21 @@ bool writer::quoted_in_pieces(const Unit* text, std::size_t count) {
   return end_quoted<is_key>(out);
 }
 
-inline bool writer::string_value(std::string_view utf8) {
-  return quoted<false, true>(utf8.data(), utf8.size());
+template <bool is_key>
+ULTRAJSON_NOINLINE bool writer::quoted_utf8_in_general(const char* text, std::size_t size) {
+  return quoted<is_key, true>(text, size);
 }
 
-inline bool writer::key(std::string_view utf8) { return quoted<true, true>(utf8.data(), utf8.size()); }
+template <bool is_key>
+ULTRAJSON_NOINLINE bool writer::quoted_utf8_out_of_line(const char* text, std::size_t size) {
+  return quoted_utf8<is_key>(text, size);
+}
+
+inline bool writer::string_value(std::string_view utf8) {
+  return quoted_utf8_event<false>(utf8.data(), utf8.size());
+}
+
+inline bool writer::key(std::string_view utf8) { return quoted_utf8_event<true>(utf8.data(), utf8.size()); }
 
 template <class Unit>
 bool writer::string_value_units(const Unit* units, std::size_t count) {

@@ -294,6 +294,29 @@ ULTRAJSON_ALWAYS_INLINE bool copy_if_short_plain(char* out, const char* p, std::
 }
 #endif
 
+#if defined(__SSE2__)
+// Whether the n < 16 bytes at p all need no escape (plain ASCII under the
+// common settings: '/' and DEL flagged when asked, HTML never checked here);
+// copies them to out either way, so that the caller finishes a plain string
+// with no second pass and otherwise starts it over on the general path.
+// Reads only p[0, n); stores only inside out[0, 16).
+ULTRAJSON_ALWAYS_INLINE bool copy_short_text_if_plain(char* out, const char* p, std::size_t n,
+                                                      bool slash, bool ascii) noexcept {
+  if (n >= 4) return copy_if_short_plain(out, p, n, slash, ascii);
+  if (n == 0) return true;
+  // p[0], p[n/2], p[n-1] in one word, then 'a' (which needs no escape): its
+  // first n bytes are the text's, so it is stored whole.
+  const std::uint32_t word = static_cast<std::uint32_t>('a') << 24 |
+                             std::uint32_t{static_cast<unsigned char>(p[n - 1])} << 16 |
+                             std::uint32_t{static_cast<unsigned char>(p[n / 2])} << 8 |
+                             static_cast<unsigned char>(p[0]);
+  std::memcpy(out, &word, 4);
+  // Only the low four bytes hold text (the zeros above would count as
+  // control bytes).
+  return (escape_flags(_mm_cvtsi32_si128(static_cast<int>(word)), slash, ascii) & 0xFu) == 0;
+}
+#endif
+
 // Copies the bytes at p that need no escape (with non_ascii_as_is, valid
 // UTF-8 included), up to the first that does or the end. Advances p and out
 // past them. Room is reserved for the worst case of what is left plus

@@ -59,6 +59,16 @@ class output_buffer {
     spilling_ = false;
     return owned_ ? grow(n) : spill(n);
   }
+  // The end of the content when more than n bytes are free there, else
+  // nullptr, with no growth and no spill: for a writer's fast path, which
+  // falls back on reserve() otherwise and marks what it wrote with
+  // commit_in_place().
+  ULTRAJSON_ALWAYS_INLINE char* room_in_place(std::size_t n) const noexcept {
+    return static_cast<std::size_t>(limit_ - end_) > n ? end_ : nullptr;
+  }
+  // Marks everything up to `end`, inside the room room_in_place() gave, as
+  // written.
+  void commit_in_place(char* end) noexcept { end_ = end; }
   // Whether this is a caller's buffer that never grows, and its room left.
   bool is_fixed() const noexcept { return !owned_; }
   std::size_t free_space() const noexcept { return static_cast<std::size_t>(limit_ - end_); }
