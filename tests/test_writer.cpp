@@ -467,6 +467,42 @@ TEST_CASE("fixed caller buffer: an exact-size buffer holds its document") {
   CHECK(w.view() == expected);
 }
 
+TEST_CASE("fixed caller buffer: every capacity, every event near the buffer's end") {
+  // Events are written in place while the buffer has room for their worst
+  // case, else through a spill area copied back: a document fits exactly
+  // when the capacity is its size, whichever way each event went, and a
+  // smaller buffer fails with buffer_full having written only a prefix.
+  const auto write_document = [](writer& w) {
+    return w.start_object() && w.key("k") && w.int64_value(-12345678901) && w.key("list") &&
+           w.start_array() && w.null_value() && w.bool_value(true) && w.double_value(0.1) &&
+           w.string_value("short") && w.string_value("a string of more than sixteen bytes") &&
+           w.string_value("esc\"aped\n") && w.uint64_value(7) && w.start_object() &&
+           w.end_object() && w.start_array() && w.end_array() && w.end_array() &&
+           w.key("\xC3\xA9t\xC3\xA9") && w.bool_value(false) && w.end_object();
+  };
+  writer growing;
+  REQUIRE(write_document(growing));
+  const std::string expected = growing.str();
+  CHECK(expected ==
+        "{\"k\":-12345678901,\"list\":[null,true,0.1,\"short\",\"a string of more than sixteen "
+        "bytes\",\"esc\\\"aped\\n\",7,{},[]],\"\xC3\xA9t\xC3\xA9\":false}");
+  for (std::size_t capacity = 0; capacity <= expected.size() + 64; ++capacity) {
+    std::string buffer(capacity, '\0');
+    writer w(buffer.data(), capacity);
+    const bool written = write_document(w);
+    INFO("capacity " << capacity << ", writer error: " << ultrajson::describe(w.error()));
+    CHECK(written == (capacity >= expected.size()));
+    CHECK(w.size() <= capacity);
+    if (written) {
+      CHECK(w.complete());
+      CHECK(w.view() == expected);
+    } else {
+      CHECK(w.error() == write_error::buffer_full);
+      CHECK(expected.compare(0, w.size(), w.view()) == 0);
+    }
+  }
+}
+
 TEST_CASE("raw_value inserts JSON text as a value") {
   writer w;
   REQUIRE(w.start_array());

@@ -246,15 +246,38 @@ class writer {
   // The same in the indented layout or with a longer item separator.
   char* begin_laid_out_item(unsigned move, std::size_t payload) noexcept;
 
+  // A value of at most `payload` bytes, written by write(out) (which returns
+  // the end): in the compact layout with room at hand, in place (one test
+  // for the room, no reservation's growth or spill to test for); else
+  // through begin_value and end_value.
+  template <class Write>
+  ULTRAJSON_ALWAYS_INLINE bool bounded_value(std::size_t payload, Write write) {
+    const unsigned move = value_move(state_);
+    char* out = out_.room_in_place(payload + 1);
+    if (move == 0 || !one_byte_items_ || out == nullptr) {
+      return bounded_value_in_general(payload, write);
+    }
+    const char separator = item_separator_;
+    state_ = static_cast<state>(move & move_state);
+    *out = separator;
+    out += (move & move_separator) != 0 ? 1 : 0;
+    out_.commit_in_place(write(out));
+    return true;
+  }
+  template <class Write>
+  ULTRAJSON_NOINLINE bool bounded_value_in_general(std::size_t payload, Write write) {
+    char* out = begin_value(payload);
+    return out != nullptr && end_value(write(out));
+  }
   // A literal's size is known at compile time: its copy is a store or two,
   // not a library call.
   template <std::size_t size_with_nul>
   bool literal(const char (&text)[size_with_nul]) noexcept {
     constexpr std::size_t size = size_with_nul - 1;
-    char* out = begin_value(size);
-    if (out == nullptr) return false;
-    std::memcpy(out, text, size);
-    return end_value(out + size);
+    return bounded_value(size, [&text](char* out) {
+      std::memcpy(out, text, size);
+      return out + size;
+    });
   }
   // Text copied as it is (raw_value, number_text): its size is exact but
   // unbounded, so it is checked first: against size_bound, and against a
@@ -270,8 +293,8 @@ class writer {
   }
   template <class Integer>
   bool integer(Integer value) noexcept {
-    char* out = begin_value(detail::max_number_chars);
-    return out != nullptr && end_value(detail::format_integer(out, value));
+    return bounded_value(detail::max_number_chars,
+                         [value](char* out) { return detail::format_integer(out, value); });
   }
   bool number_text(std::string_view text) noexcept;
   bool open(char bracket, bool is_object);
@@ -463,10 +486,11 @@ ULTRAJSON_ALWAYS_INLINE bool writer::open(char bracket, bool is_object) {
   if (stack_.size() >= depth_limit_ && state_ != state::failed) {
     return fail(write_error::depth_limit_exceeded);
   }
-  char* out = begin_value(1);
-  if (out == nullptr) return false;
-  *out++ = bracket;
-  if (!commit(out)) return false;
+  const bool written = bounded_value(1, [bracket](char* out) {
+    *out = bracket;
+    return out + 1;
+  });
+  if (!written) return false;
   // The state the container leaves behind when it closes.
   if (!stack_.push(state_)) return fail(write_error::out_of_memory);
   state_ = is_object ? state::object_first : state::array_first;
@@ -483,7 +507,13 @@ ULTRAJSON_ALWAYS_INLINE bool writer::close(char bracket, bool is_object) noexcep
   state_ = stack_.top();
   stack_.pop();
   if (one_byte_items_) {
-    char* out = reserve(1);
+    char* out = out_.room_in_place(1);
+    if (out != nullptr) {
+      *out = bracket;
+      out_.commit_in_place(out + 1);
+      return true;
+    }
+    out = reserve(1);
     if (out == nullptr) return false;
     *out = bracket;
     return end_value(out + 1);
@@ -509,8 +539,8 @@ ULTRAJSON_NOINLINE bool writer::non_finite_value(double value) {
 // under -m32).
 inline bool writer::double_value(double value) {
   if (!std::isfinite(value)) return non_finite_value(value);
-  char* out = begin_value(detail::max_number_chars);
-  return out != nullptr && end_value(detail::format_double(out, value));
+  return bounded_value(detail::max_number_chars,
+                       [value](char* out) { return detail::format_double(out, value); });
 }
 
 inline bool writer::number_text(std::string_view text) noexcept {
