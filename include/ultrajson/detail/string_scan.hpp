@@ -286,35 +286,88 @@ inline parse_error unescape_from(const char* start, const char*& p, const char* 
   }
 }
 
-// unescape_from, out of line: most strings have no escape.
-ULTRAJSON_NOINLINE parse_error unescape_string(const char* start, const char*& p, const char* end,
-                                               std::string_view& value, std::string& scratch,
-                                               bool allow_lone_surrogates, bool allow_wtf8_input) {
-  const char* local = p;
-  const parse_error error = unescape_from(start, local, end, value, scratch,
-                                          allow_lone_surrogates, allow_wtf8_input);
-  p = local;
-  return error;
+// What a string scan needs besides the text, for its rare paths only: the
+// buffer that unescaped strings are written to (it only grows) and the
+// options about strings. One object, so the inlined fast path passes one
+// address and loads nothing for them.
+struct string_scan_state {
+  std::string scratch;
+  bool allow_lone_surrogates = false;  // escaped lone surrogates, as WTF-8
+  bool allow_wtf8_input = false;       // surrogates encoded in the input
+};
+
+// What the out-of-line part of a string scan hands back, by value: were it
+// written through references, the inlined fast path's position and view
+// would have their addresses taken and live on the stack at every string.
+struct scanned_string_rest {
+  const char* p;  // past the closing quote, or at the offending byte
+  parse_error error;
+  std::string_view value;
+};
+
+// A string's scan from p, its first byte that is not plain ASCII or the
+// start of its last bytes (fewer than a block): UTF-8, escapes, the input's
+// end. Out of line: most strings (keys above all) are plain ASCII closed in
+// their first block, and the parse loop stays small where the scan is
+// inlined.
+ULTRAJSON_NOINLINE scanned_string_rest scan_string_rest(const char* start, const char* p,
+                                                        const char* end,
+                                                        string_scan_state& state) {
+  if (!skip_plain(p, end, state.allow_wtf8_input)) return {p, parse_error::invalid_utf8, {}};
+  if (p != end && *p == '"') {
+    return {p + 1, parse_error::none,
+            std::string_view(start, static_cast<std::size_t>(p - start))};
+  }
+  std::string_view value;
+  const parse_error error = unescape_from(start, p, end, value, state.scratch,
+                                          state.allow_lone_surrogates, state.allow_wtf8_input);
+  return {p, error, value};
 }
 
 // Scans the string whose opening quote is just before p into value (a view
-// into the input, or into scratch when it had escapes). Reports as the
+// into the input, or into state.scratch when it had escapes). Reports as the
 // number scanner does: on success p is past the closing quote; on error p is
-// at the offending byte and the error says what is wrong. allow_wtf8_input
-// accepts surrogates encoded in the input (see parse_options). Inlined into
-// both call sites of the parse loop, which GCC would not do by itself.
+// at the offending byte and the error says what is wrong. Inlined into both
+// call sites of the parse loop, which GCC would not do by itself: only the
+// search for the closing quote of plain ASCII text, the rest is
+// scan_string_rest's.
 ULTRAJSON_ALWAYS_INLINE parse_error scan_string(const char*& p, const char* end,
-                                                std::string_view& value, std::string& scratch,
-                                                bool allow_lone_surrogates,
-                                                bool allow_wtf8_input = false) {
+                                                std::string_view& value,
+                                                string_scan_state& state) {
   const char* const start = p;
-  if (!skip_plain(p, end, allow_wtf8_input)) return parse_error::invalid_utf8;
-  if (p != end && *p == '"') {
+#if defined(__SSE2__)
+  while (end - p >= 16) {
+    const unsigned flagged =
+        byte_bits(special_or_high_bytes(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));
+    if (flagged == 0) {
+      p += 16;
+      continue;
+    }
+    p += count_trailing_zeros(flagged);
+    if (*p != '"') break;
     value = std::string_view(start, static_cast<std::size_t>(p - start));
     ++p;
     return parse_error::none;
   }
-  return unescape_string(start, p, end, value, scratch, allow_lone_surrogates, allow_wtf8_input);
+#else
+  while (end - p >= 8) {
+    const std::uint64_t word = load_word(p);
+    const std::uint64_t special = quote_backslash_control_bytes(word) | has_high_byte(word);
+    if (special == 0) {
+      p += 8;
+      continue;
+    }
+    p += first_flagged_byte(special);
+    if (*p != '"') break;
+    value = std::string_view(start, static_cast<std::size_t>(p - start));
+    ++p;
+    return parse_error::none;
+  }
+#endif
+  const scanned_string_rest rest = scan_string_rest(start, p, end, state);
+  p = rest.p;
+  value = rest.value;
+  return rest.error;
 }
 
 }  // namespace ultrajson::detail
