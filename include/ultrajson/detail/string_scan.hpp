@@ -93,7 +93,8 @@ inline bool skip_plain_words(const char*& p, const char* end, bool allow_surroga
 }
 
 #if defined(__SSE2__)
-// What check_utf8_block returns for a block that is not UTF-8.
+// What utf8_block_prefix (and check_utf8_block) returns for a block that is
+// not UTF-8.
 inline constexpr unsigned not_utf8 = 32;
 
 // The UTF-8 check of sixteen bytes with non-ASCII bytes before the first
@@ -103,11 +104,11 @@ inline constexpr unsigned not_utf8 = 32;
 // block begins at its lead); not_utf8 when a sequence before stop is not
 // UTF-8 (the exact byte-wise path then says where).
 //
-// Out of line, as are the scan of a string's last bytes (skip_plain_tail)
-// and unescaping, so that the string scan stays small where it is inlined
-// into the parse loop.
-ULTRAJSON_NOINLINE unsigned check_utf8_block(__m128i bytes, unsigned high, unsigned stop,
-                                             bool allow_surrogates) noexcept {
+// Inlined into skip_plain's loop, which runs only out of line (in the
+// rest of a string's scan, and unescaping); check_utf8_block below is the
+// out-of-line form for the writer's escaping.
+ULTRAJSON_ALWAYS_INLINE unsigned utf8_block_prefix(__m128i bytes, unsigned high, unsigned stop,
+                                                   bool allow_surrogates) noexcept {
   // Masks of byte positions by their top bits (adding a byte to itself
   // shifts it left by one within the byte).
   const __m128i times2 = _mm_add_epi8(bytes, bytes);
@@ -159,6 +160,12 @@ ULTRAJSON_NOINLINE unsigned check_utf8_block(__m128i bytes, unsigned high, unsig
   return 16;
 }
 
+// Out of line, as the writer calls it where it escapes a string.
+ULTRAJSON_NOINLINE unsigned check_utf8_block(__m128i bytes, unsigned high, unsigned stop,
+                                             bool allow_surrogates) noexcept {
+  return utf8_block_prefix(bytes, high, stop, allow_surrogates);
+}
+
 // The last bytes of the input, fewer than a block, and the exact search for
 // where UTF-8 breaks.
 ULTRAJSON_NOINLINE bool skip_plain_tail(const char*& p, const char* end,
@@ -189,7 +196,7 @@ inline bool skip_plain(const char*& p, const char* end, bool allow_surrogates = 
     }
     const unsigned special = flagged & ~high;
     const unsigned stop = special != 0 ? count_trailing_zeros(special) : 16;
-    const unsigned plain = check_utf8_block(bytes, high, stop, allow_surrogates);
+    const unsigned plain = utf8_block_prefix(bytes, high, stop, allow_surrogates);
     if (plain == not_utf8) {
       p += count_trailing_zeros(high);
       break;
