@@ -368,6 +368,40 @@ TEST_CASE("a byte that is not JSON whitespace ends a run wherever it falls") {
   }
 }
 
+TEST_CASE("indentations: newlines each followed by spaces of every length, to the buffer's end") {
+  // After a newline the skipper goes straight to its block test of spaces,
+  // and goes on with the next newline where a block stops at one: lines of
+  // every indentation around the block size, one or several newlines (and
+  // a CR LF) per run, and the run as the last bytes of the input.
+  for (std::size_t n = 0; n <= 40; ++n) {
+    const std::string spaces(n, ' ');
+    for (const std::string& run :
+         {"\n" + spaces, "\n" + spaces + "\n" + spaces, "\r\n" + spaces + "\t\n" + spaces,
+          "\n\n" + spaces, " \n" + spaces}) {
+      const std::string document = "{" + run + "\"k\":" + run + "[" + run + "true" + run + "," +
+                                   run + "-1" + run + "]" + run + "}" + run;
+      const recording got = record(document);
+      INFO("indentation of " << n << " in a run of " << run.size() << " bytes: "
+                             << got.result.message());
+      REQUIRE(got.result.ok());
+      CHECK(first_difference({ev::start_object(), ev::key("k"), ev::start_array(),
+                              ev::boolean(true), ev::int64(-1), ev::end_array(2),
+                              ev::end_object(1)},
+                             got.events) == "");
+      // Cut inside the trailing run, and inside the run before the last '}'.
+      const std::size_t close = document.size() - run.size() - 1;
+      for (std::size_t cut = close - run.size(); cut < document.size(); ++cut) {
+        const recording part = record(document.substr(0, cut));
+        CHECK(part.result.ok() == (cut > close));
+        if (!part.result.ok()) {
+          CHECK(part.result.code == parse_error::expected_comma_or_object_end);
+          CHECK(part.result.offset == cut);
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("runs of whitespace of every length, cut at every length") {
   // The whitespace skipper reads eight bytes at a time: runs of every length
   // around that, before, inside and after the document, in exact buffers.

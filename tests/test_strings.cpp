@@ -341,6 +341,39 @@ TEST_CASE("decoder: long strings across the 8-byte fast path at every alignment"
   CHECK(decode(in_quotes(big_inner)) == big_expected);
 }
 
+TEST_CASE("decoder: keys and strings closed at every distance from the input's end") {
+  // The inlined scan finds a plain ASCII string's closing quote a block at
+  // a time, and hands anything else (non-ASCII, an escape, the input's last
+  // bytes, fewer than a block) to the out-of-line rest: each kind of string
+  // as key and value, ending at every distance from the end of an exact
+  // buffer.
+  const std::string lasts[] = {"", "\\n", "\xC3\xA9", "\xE3\x81\x82"};
+  const std::string decoded_lasts[] = {"", "\n", "\xC3\xA9", "\xE3\x81\x82"};
+  for (std::size_t length = 0; length <= 40; ++length) {
+    std::string plain;
+    for (std::size_t i = 0; i < length; ++i) plain += static_cast<char>('a' + i % 26);
+    for (std::size_t k = 0; k < 4; ++k) {
+      const std::string inner = plain + lasts[k];
+      const std::string expected = plain + decoded_lasts[k];
+      for (std::size_t trailing = 0; trailing <= 20; ++trailing) {
+        const std::string document =
+            "{" + in_quotes(inner) + ":" + in_quotes(inner) + "}" + std::string(trailing, ' ');
+        const recording got = record(document);
+        INFO(printable(document) << ": " << got.result.message());
+        REQUIRE(got.result.ok());
+        REQUIRE(got.events.size() == 4);
+        CHECK(first_difference({ev::start_object(), ev::key(expected), ev::str(expected),
+                                ev::end_object(1)},
+                               got.events) == "");
+        // The value unterminated: the scan stops at the input's end.
+        const std::string open = "{" + in_quotes(inner) + ":\"" + inner;
+        CHECK(record(open).result.code == parse_error::unterminated_string);
+        CHECK(record(open).result.offset == open.size());
+      }
+    }
+  }
+}
+
 TEST_CASE("writer: escapes by default") {
   CHECK(write_string("") == R"("")");
   CHECK(write_string("abc") == R"("abc")");
