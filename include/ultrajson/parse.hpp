@@ -145,7 +145,7 @@ template <class Handler>
 class parser {
  public:
   parser(std::string_view text, Handler& handler, const parse_options& options)
-      : text_(text), handler_(handler), options_(options) {
+      : strings_(), text_(text), handler_(handler), options_(options) {
     strings_.allow_lone_surrogates = options.allow_lone_surrogates;
     strings_.allow_wtf8_input = options.allow_wtf8_input;
   }
@@ -162,12 +162,14 @@ class parser {
     return make_error(text_, static_cast<std::size_t>(at - text_.data()), code);
   }
   bool deliver_number(const scanned_number& number);
+  // First, at the object's own address: the string scan passes it to its
+  // out-of-line part, and the parse loop has it at hand in `this`.
+  string_scan_state strings_;  // unescaped strings' buffer, the string options
   std::string_view text_;
   Handler& handler_;
   // A copy, not a reference: an option is then one load from this, and the
   // parse loop keeps no register for the options' address.
   const parse_options options_;
-  string_scan_state strings_;  // unescaped strings' buffer, the string options
   small_stack<frame, 32> stack_;
 };
 
