@@ -130,22 +130,34 @@ ULTRAJSON_ALWAYS_INLINE unsigned utf8_block_prefix(__m128i bytes, unsigned high,
     // As signed bytes, F5..FF are the non-ASCII bytes above F4 (no such lead).
     const auto above_f4 = static_cast<unsigned>(
         _mm_movemask_epi8(_mm_cmpgt_epi8(bytes, _mm_set1_epi8(static_cast<char>(0xF4)))));
+    bad |= above_f4 & high;
     // The second byte's range after E0 (no overlong form), ED (no
-    // surrogate), F0 (no overlong form) and F4 (nothing above U+10FFFF):
-    // each byte beside the byte before it. Signed, 80..9F are below A0.
-    const __m128i previous = _mm_slli_si128(bytes, 1);
-    const __m128i below_a0 = _mm_cmpgt_epi8(_mm_set1_epi8(static_cast<char>(0xA0)), bytes);
-    const __m128i below_90 = _mm_cmpgt_epi8(_mm_set1_epi8(static_cast<char>(0x90)), bytes);
-    const auto after = [&previous](unsigned char lead_byte) {
-      return _mm_cmpeq_epi8(previous, _mm_set1_epi8(static_cast<char>(lead_byte)));
-    };
-    __m128i wrong_second = _mm_or_si128(
-        _mm_or_si128(_mm_and_si128(after(0xE0), below_a0), _mm_and_si128(after(0xF0), below_90)),
-        _mm_andnot_si128(below_90, after(0xF4)));
-    if (!allow_surrogates) {
-      wrong_second = _mm_or_si128(wrong_second, _mm_andnot_si128(below_a0, after(0xED)));
+    // surrogate), F0 (no overlong form) and F4 (nothing above U+10FFFF).
+    // Those leads are rare in most text (CJK is E3..E9, an emoji F0 now
+    // and then): one test for any of them first. (A byte masked with EF is
+    // E0 for E0 and F0 only.)
+    const __m128i narrow_leads = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(_mm_and_si128(bytes, _mm_set1_epi8(static_cast<char>(0xEF))),
+                                    _mm_set1_epi8(static_cast<char>(0xE0))),
+                     _mm_cmpeq_epi8(bytes, _mm_set1_epi8(static_cast<char>(0xED)))),
+        _mm_cmpeq_epi8(bytes, _mm_set1_epi8(static_cast<char>(0xF4))));
+    if (_mm_movemask_epi8(narrow_leads) != 0) {
+      // Each byte beside the byte before it. Signed, 80..9F are below A0.
+      const __m128i previous = _mm_slli_si128(bytes, 1);
+      const __m128i below_a0 = _mm_cmpgt_epi8(_mm_set1_epi8(static_cast<char>(0xA0)), bytes);
+      const __m128i below_90 = _mm_cmpgt_epi8(_mm_set1_epi8(static_cast<char>(0x90)), bytes);
+      const auto after = [&previous](unsigned char lead_byte) {
+        return _mm_cmpeq_epi8(previous, _mm_set1_epi8(static_cast<char>(lead_byte)));
+      };
+      __m128i wrong_second = _mm_or_si128(
+          _mm_or_si128(_mm_and_si128(after(0xE0), below_a0),
+                       _mm_and_si128(after(0xF0), below_90)),
+          _mm_andnot_si128(below_90, after(0xF4)));
+      if (!allow_surrogates) {
+        wrong_second = _mm_or_si128(wrong_second, _mm_andnot_si128(below_a0, after(0xED)));
+      }
+      bad |= static_cast<unsigned>(_mm_movemask_epi8(wrong_second));
     }
-    bad |= (above_f4 & high) | static_cast<unsigned>(_mm_movemask_epi8(wrong_second));
   }
   bad |= required ^ continuation;
   if (stop < 16) {
