@@ -374,6 +374,30 @@ TEST_CASE("decoder: keys and strings closed at every distance from the input's e
   }
 }
 
+TEST_CASE("decoder: non-ASCII text right after a string's closing quote, in the same block") {
+  // The block check of UTF-8 sees bytes past the closing quote: a sequence
+  // there is not the string's, whether the string's own text is valid or
+  // ends in a cut sequence.
+  for (std::size_t pad = 0; pad <= 20; ++pad) {
+    const std::string text = std::string(pad, 'a') + "\xC3\xA9";
+    for (const std::string& next : {std::string("\xE3\x81\x82"), std::string("\xF0\x9F\x98\x80"),
+                                    std::string("\xC3\xBC")}) {
+      const recording got = record("[\"" + text + "\",\"" + next + "\"]");
+      INFO("pad " << pad << ": " << got.result.message());
+      REQUIRE(got.result.ok());
+      CHECK(first_difference({ev::start_array(), ev::str(text), ev::str(next), ev::end_array(2)},
+                             got.events) == "");
+      for (const std::string& cut : {std::string("\xC3"), std::string("\xE3\x81"),
+                                     std::string("\xF0\x9F\x98")}) {
+        const std::string bad = "[\"" + std::string(pad, 'a') + cut + "\",\"" + next + "\"]";
+        const recording rejected = record(bad);
+        CHECK(rejected.result.code == parse_error::invalid_utf8);
+        CHECK(rejected.result.offset == 2 + pad);
+      }
+    }
+  }
+}
+
 TEST_CASE("writer: escapes by default") {
   CHECK(write_string("") == R"("")");
   CHECK(write_string("abc") == R"("abc")");

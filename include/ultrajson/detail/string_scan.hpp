@@ -121,12 +121,14 @@ ULTRAJSON_ALWAYS_INLINE unsigned utf8_block_prefix(__m128i bytes, unsigned high,
   // Where continuation bytes must be, and nowhere else: one after each lead,
   // a second after three- and four-byte leads, a third after four-byte ones.
   unsigned required = (lead << 1) | (long_lead << 2);
+  unsigned four_byte_lead = 0;  // 11110xxx
   unsigned bad = static_cast<unsigned>(_mm_movemask_epi8(
       _mm_cmpeq_epi8(_mm_and_si128(bytes, _mm_set1_epi8(static_cast<char>(0xFE))),
                      _mm_set1_epi8(static_cast<char>(0xC0)))));  // C0, C1: overlong forms
   if (long_lead != 0) {
     const auto bit4 = static_cast<unsigned>(_mm_movemask_epi8(_mm_add_epi8(times4, times4)));
-    required |= (long_lead & bit4) << 3;
+    four_byte_lead = long_lead & bit4;
+    required |= four_byte_lead << 3;
     // As signed bytes, F5..FF are the non-ASCII bytes above F4 (no such lead).
     const auto above_f4 = static_cast<unsigned>(
         _mm_movemask_epi8(_mm_cmpgt_epi8(bytes, _mm_set1_epi8(static_cast<char>(0xF4)))));
@@ -161,8 +163,13 @@ ULTRAJSON_ALWAYS_INLINE unsigned utf8_block_prefix(__m128i bytes, unsigned high,
   }
   bad |= required ^ continuation;
   if (stop < 16) {
-    // A sequence cut short by the special byte is not UTF-8 either.
-    if ((bad & ((1u << stop) - 1)) != 0 || (required >> stop) != 0) return not_utf8;
+    // A sequence cut short by the special byte is not UTF-8 either. Only
+    // the leads before it count: those after it (text after a string's
+    // closing quote) are not this text's.
+    const unsigned before = (1u << stop) - 1;
+    const unsigned cut = ((lead & before) << 1) | ((long_lead & before) << 2) |
+                         ((four_byte_lead & before) << 3);
+    if ((bad & before) != 0 || (cut >> stop) != 0) return not_utf8;
     return stop;
   }
   if ((bad & 0xFFFF) != 0) return not_utf8;
