@@ -232,3 +232,35 @@ TEST_CASE("string views point into the input when nothing was unescaped") {
   REQUIRE(handler.pointers.size() == 2);
   CHECK(handler.pointers[0] == json.data() + 2);
 }
+
+TEST_CASE("each end event counts its own container's items, at every depth") {
+  // The innermost container's count is kept apart from the stack of the
+  // containers around it: after an inner container closes, the outer one
+  // counts on from where it was.
+  const recording got = record(
+      R"([1,[2,3,[]],{"a":1,"b":[{},{"c":[4,5,6]}],"d":{}},"x",[[[7]]],true])");
+  REQUIRE(got.result.ok());
+  CHECK(first_difference(
+            {ev::start_array(), ev::int64(1), ev::start_array(), ev::int64(2), ev::int64(3),
+             ev::start_array(), ev::end_array(0), ev::end_array(3), ev::start_object(),
+             ev::key("a"), ev::int64(1), ev::key("b"), ev::start_array(), ev::start_object(),
+             ev::end_object(0), ev::start_object(), ev::key("c"), ev::start_array(),
+             ev::int64(4), ev::int64(5), ev::int64(6), ev::end_array(3), ev::end_object(1),
+             ev::end_array(2), ev::key("d"), ev::start_object(), ev::end_object(0),
+             ev::end_object(3), ev::str("x"), ev::start_array(), ev::start_array(),
+             ev::start_array(), ev::int64(7), ev::end_array(1), ev::end_array(1), ev::end_array(1),
+             ev::boolean(true), ev::end_array(6)},
+            got.events) == "");
+  // Deeper than the stack's inline frames, and back.
+  std::string deep;
+  for (int i = 0; i < 100; ++i) deep += "[0,";
+  deep += "0";
+  for (int i = 0; i < 100; ++i) deep += ",0]";
+  const recording nested = record(deep);
+  REQUIRE(nested.result.ok());
+  std::size_t ends = 0;
+  for (const event& e : nested.events) {
+    if (e == ev::end_array(3)) ++ends;
+  }
+  CHECK(ends == 100);
+}
