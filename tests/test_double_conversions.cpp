@@ -549,3 +549,25 @@ TEST_CASE("random integers too long for 64 bits read as doubles as strtod does")
   INFO(checked_finite << " of " << count << " in double's range");
   CHECK(checked_finite > count / 2);
 }
+
+TEST_CASE("Eisel-Lemire near the halfway point: exact ties decided, unclear ones handed on") {
+  using ultrajson::detail::eisel_lemire;
+  double out = 0;
+  // 2^53 + 1 and 2^53 + 3 with the exact power 10^0: true ties, to even.
+  CHECK(eisel_lemire(9007199254740993u, 0, out));
+  CHECK(out == 9007199254740992.0);
+  CHECK(eisel_lemire(9007199254740995u, 0, out));
+  CHECK(out == 9007199254740996.0);
+  // Just beside a tie: decided from the lower words, away from the tie.
+  CHECK(eisel_lemire(90071992547409931u, -1, out));
+  CHECK(out == 9007199254740994.0);
+  CHECK(eisel_lemire(90071992547409929u, -1, out));
+  CHECK(out == 9007199254740992.0);
+  // The same tie through the inexact power 10^-1: the truncated product
+  // cannot tell it from its neighbours, so it is handed to the exact path,
+  // out within one unit of the result.
+  CHECK_FALSE(eisel_lemire(90071992547409930u, -1, out));
+  CHECK(std::fabs(out - 9007199254740992.0) <= 2.0);
+  CHECK(ultrajson::detail::number_text_to_double("9007199254740993.0e0", out));
+  CHECK(out == 9007199254740992.0);
+}

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "inlining.hpp"
 #include "powers_of_ten.hpp"
 #include "wide_multiply.hpp"
 
@@ -50,6 +51,40 @@ inline constexpr std::uint64_t infinity_bits = 0x7FF0000000000000u;
 // Leaving out the low product (w' * T.low) makes the top word at most one
 // too small, which cannot move a remainder across H from outside that band.
 
+// The rounding when P's top word lies within 2 of the halfway point (see
+// above): decided from the exact lower words. Out of line: only the
+// numbers whose kept bits end that close to the halfway point take it, and
+// inlined, its values kept the common path's registers and stack busy for
+// every number.
+struct near_halfway_rounding {
+  std::uint64_t top_word;
+  bool round_up;
+  bool certain;
+};
+
+ULTRAJSON_NOINLINE near_halfway_rounding round_near_halfway(std::uint64_t normalized,
+                                                            std::uint64_t table_low,
+                                                            std::uint64_t upper_high,
+                                                            std::uint64_t upper_low, int shift,
+                                                            int power) noexcept {
+  const std::uint64_t mask = (std::uint64_t{1} << shift) - 1;
+  const std::uint64_t half = std::uint64_t{1} << (shift - 1);
+  const uint128_parts lower = multiply_64x64(normalized, table_low);
+  const std::uint64_t middle = upper_low + lower.high;
+  // Stays inside the band: no carry out of it.
+  const std::uint64_t top_word = upper_high + (middle < lower.high ? 1 : 0);
+  const std::uint64_t remainder = top_word & mask;
+  if (power >= 0 && power <= 55) {  // T exact: P is the exact product
+    const bool exactly_half = remainder == half && (middle | lower.low) == 0;
+    const bool round_up = remainder > half || (remainder == half && !exactly_half) ||
+                          (exactly_half && ((top_word >> shift) & 1) != 0);
+    return {top_word, round_up, true};
+  }
+  const bool certain = !((remainder == half && middle <= 1) ||
+                         (remainder == half - 1 && middle >= ~std::uint64_t{1}));
+  return {top_word, certain && remainder >= half, certain};
+}
+
 // Returns true and sets out (a non-negative double) when the rounding is
 // certain; false with out within one unit in the last place otherwise.
 // w must be nonzero.
@@ -87,19 +122,11 @@ inline bool eisel_lemire(std::uint64_t w, long long q, double& out) noexcept {
   bool round_up = (top_word & mask) > half;
   bool certain = true;
   if ((top_word & mask) - (half - 2) <= 2) {  // within 2 of the halfway point
-    const uint128_parts lower = multiply_64x64(normalized, t.low);
-    const std::uint64_t middle = upper.low + lower.high;
-    top_word += middle < lower.high;  // stays inside the band: no carry out of it
-    const std::uint64_t remainder = top_word & mask;
-    if (power >= 0 && power <= 55) {  // T exact: P is the exact product
-      const bool exactly_half = remainder == half && (middle | lower.low) == 0;
-      round_up = remainder > half || (remainder == half && !exactly_half) ||
-                 (exactly_half && ((top_word >> shift) & 1) != 0);
-    } else {
-      certain = !((remainder == half && middle <= 1) ||
-                  (remainder == half - 1 && middle >= ~std::uint64_t{1}));
-      round_up = certain && remainder >= half;
-    }
+    const near_halfway_rounding decided =
+        round_near_halfway(normalized, t.low, upper.high, upper.low, shift, power);
+    top_word = decided.top_word;
+    round_up = decided.round_up;
+    certain = decided.certain;
   }
   // A carry out of the 53 bits moves to the next binade by itself: the
   // exponent field and the mantissa are added, not or-ed.
