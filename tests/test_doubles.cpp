@@ -445,3 +445,70 @@ TEST_CASE("random decimal-looking values: the digits written are the digits read
     if (written != want) FAIL("written " << written << ", expected " << want);
   }
 }
+
+TEST_CASE("doubles of every digit count before and after the point and in the exponent") {
+  // Each length of each part, so that every way the digit scan can split a
+  // run (whole words, a word cut short, bytes one by one near the end)
+  // meets every way the number can end: at the input's end (an exact-size
+  // buffer), before ',' and ']' in an array, before '}' in an object.
+  std::mt19937_64 random(2026);
+  const auto digits = [&random](std::size_t count, bool first_nonzero) {
+    std::string text;
+    for (std::size_t i = 0; i < count; ++i) {
+      const auto low = (i == 0 && first_nonzero) ? 1u : 0u;
+      text += static_cast<char>('0' + low + random() % (10 - low));
+    }
+    return text;
+  };
+  const char* const exponent_marks[] = {"", "e", "E+", "e-"};
+  std::size_t checked = 0;
+  for (std::size_t integer_digits = 1; integer_digits <= 21; ++integer_digits) {
+    for (std::size_t fraction_digits = 0; fraction_digits <= 21; ++fraction_digits) {
+      for (const char* mark : exponent_marks) {
+        const std::size_t longest_exponent = *mark ? 4 : 1;
+        for (std::size_t exponent_digits = 1; exponent_digits <= longest_exponent;
+             ++exponent_digits) {
+          std::string text = random() % 2 == 0 ? "-" : "";
+          text += digits(integer_digits, integer_digits > 1);
+          if (fraction_digits != 0) text += "." + digits(fraction_digits, false);
+          if (*mark) text += mark + digits(exponent_digits, false);
+          if (fraction_digits == 0 && !*mark) continue;  // an integer
+          const std::uint64_t expected = bits_of(std::strtod(text.c_str(), nullptr));
+          INFO("number " << text);
+          CHECK(bits_of(read_double(text)) == expected);
+
+          const recording array = record("[" + text + "," + text + "]");
+          REQUIRE(array.result.ok());
+          REQUIRE(array.events.size() == 4);
+          CHECK(array.events[1].type == event::kind::double_value);
+          CHECK(array.events[1].number == expected);
+          CHECK(array.events[2].type == event::kind::double_value);
+          CHECK(array.events[2].number == expected);
+
+          const recording object = record("{\"k\":" + text + "}");
+          REQUIRE(object.result.ok());
+          REQUIRE(object.events.size() == 4);
+          CHECK(object.events[2].type == event::kind::double_value);
+          CHECK(object.events[2].number == expected);
+          ++checked;
+        }
+      }
+    }
+  }
+  CHECK(checked == 21 * 21 + 21 * 22 * 3 * 4);
+
+  // Cut after the point, the 'e' or the exponent's sign, at the input's
+  // end and before a bracket: an invalid number where the digit is missing.
+  for (const std::string stem : {"1", "-12", "12345678901234567", "0"}) {
+    for (const std::string cut : {".", "e", "E+", "e-", ".5e", ".123456789E-"}) {
+      const std::string text = stem + cut;
+      INFO("number " << text);
+      const recording alone = record(text);
+      CHECK(alone.result.code == ultrajson::parse_error::invalid_number);
+      CHECK(alone.result.offset == text.size());
+      const recording in_array = record("[" + text + "]");
+      CHECK(in_array.result.code == ultrajson::parse_error::invalid_number);
+      CHECK(in_array.result.offset == text.size() + 1);
+    }
+  }
+}
