@@ -616,3 +616,98 @@ TEST_CASE("a writer is movable: a function can return one, half-written") {
   CHECK(std::string_view(buffer, moved.size()) == "[7]");
   CHECK_FALSE(moved.int64_value(8));  // the document is complete
 }
+
+namespace {
+
+// The writer's events called one by one, as any caller other than
+// parse(text, writer) calls them: parse<Handler> with this handler takes
+// the writer's own key() and string_value().
+struct event_by_event {
+  writer& out;
+  bool null_value() { return out.null_value(); }
+  bool bool_value(bool value) { return out.bool_value(value); }
+  bool int64_value(std::int64_t value) { return out.int64_value(value); }
+  bool uint64_value(std::uint64_t value) { return out.uint64_value(value); }
+  bool big_integer(std::string_view digits) { return out.big_integer(digits); }
+  bool raw_number(std::string_view text) { return out.raw_number(text); }
+  bool double_value(double value) { return out.double_value(value); }
+  bool string_value(std::string_view utf8) { return out.string_value(utf8); }
+  bool key(std::string_view utf8) { return out.key(utf8); }
+  bool start_object() { return out.start_object(); }
+  bool end_object(std::size_t count) { return out.end_object(count); }
+  bool start_array() { return out.start_array(); }
+  bool end_array(std::size_t count) { return out.end_array(count); }
+};
+
+}  // namespace
+
+TEST_CASE("parse(text, writer): the same output as the writer's events one by one") {
+  // Keys and strings on each side of the short in-place test (16 bytes) and
+  // of the in-place room, plain, escaped, non-ASCII, with '/' and DEL.
+  const std::string long_plain(5000, 'k');
+  const std::string json =
+      "{\"a\": \"\", \"fifteen_bytes__\": \"sixteen_bytes___\", "
+      "\"seventeen_bytes__\": [\"tab\\there\", \"caf\\u00e9 \xe2\x82\xac \xf0\x9f\x98\x80\", "
+      "\"a/b\x7f\", \"\\\"q\\\"\\\\\", null, true, false, -12, 18446744073709551615, "
+      "123456789012345678901234567890, 1.5e-7, {}, []], "
+      "\"\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e\": \"" + long_plain + "\", \"" + long_plain +
+      "\": {\"x\\n\": [[1], {\"y\": 2}]}}";
+  write_options ascii;
+  ascii.ensure_ascii = true;
+  write_options slashes;
+  slashes.escape_forward_slashes = true;
+  write_options html;
+  html.encode_html_chars = true;
+  write_options indented;
+  indented.indent = 2;
+  write_options long_separators;
+  long_separators.item_separator = ", ";
+  long_separators.key_separator = ": ";
+  for (const write_options& options : {write_options{}, ascii, slashes, html, indented,
+                                       long_separators}) {
+    writer direct(options);
+    REQUIRE(ultrajson::parse(json, direct).ok());
+    writer one_by_one(options);
+    event_by_event events{one_by_one};
+    REQUIRE(ultrajson::parse(json, events).ok());
+    REQUIRE(direct.complete());
+    CHECK(direct.view() == one_by_one.view());
+  }
+}
+
+TEST_CASE("parse(text, writer): the writer keeps what was written when the parse fails") {
+  writer out;
+  const ultrajson::parse_result result = ultrajson::parse("[1, \"ab\", x]", out);
+  CHECK(result.code == ultrajson::parse_error::expected_value);
+  CHECK(result.offset == 10);
+  CHECK(out.view() == "[1,\"ab\"");
+  CHECK(out.depth() == 1);
+  CHECK_FALSE(out.complete());
+  // Its state came back too: the array is still open.
+  CHECK(out.string_value("c"));
+  CHECK(out.end_array());
+  CHECK(out.view() == "[1,\"ab\",\"c\"]");
+  CHECK(out.complete());
+}
+
+TEST_CASE("parse(text, writer): the writer's refusal stops the parse, and its error stays") {
+  SECTION("a second document") {
+    writer out;
+    REQUIRE(ultrajson::parse("{\"k\": 1}", out).ok());
+    const ultrajson::parse_result result = ultrajson::parse(std::string_view("[2]"), out);
+    CHECK(result.code == ultrajson::parse_error::stopped_by_handler);
+    CHECK(out.error() == write_error::document_complete);
+    CHECK(out.view() == "{\"k\":1}");
+  }
+  SECTION("a full caller buffer, through parse(data, size, writer)") {
+    char buffer[8];
+    writer out(buffer, sizeof buffer);
+    const std::string json = "[\"abc\", \"defgh\"]";
+    const ultrajson::parse_result result = ultrajson::parse(json.data(), json.size(), out);
+    CHECK(result.code == ultrajson::parse_error::stopped_by_handler);
+    CHECK(result.offset == 8);
+    CHECK(out.error() == write_error::buffer_full);
+    CHECK(out.view() == "[\"abc\"");
+    CHECK(out.data() == buffer);
+  }
+}

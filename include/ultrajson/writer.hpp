@@ -31,6 +31,10 @@
 
 namespace ultrajson {
 
+namespace detail {
+class writer_parse_events;
+}
+
 class writer {
  public:
   // Options the writer cannot honour (see write_options::indent) make every
@@ -116,6 +120,10 @@ class writer {
   }
 
  private:
+  // parse(text, writer)'s events (parse_into_writer.hpp): the key and string
+  // events through quoted_utf8_event, inline in the parser.
+  friend class detail::writer_parse_events;
+
   // Where the writer stands: in which container, and what may come next.
   // One byte, tested once per event; the states of the containers around
   // the innermost wait on the stack. An error is a state too, so the
@@ -393,8 +401,14 @@ class writer {
   // made the replay loop too large to keep key() inside it. Without, short
   // text would take the word loop of copy_plain_run twice when it is not
   // plain; quoted_utf8 and the compiler's choice cost less there.
+  // quoted_utf8_event is left to the compiler; parse(text, writer) takes
+  // its body inline (see parse_into_writer.hpp).
   template <bool is_key>
   bool quoted_utf8_event(const char* text, std::size_t size) {
+    return quoted_utf8_event_inline<is_key>(text, size);
+  }
+  template <bool is_key>
+  ULTRAJSON_ALWAYS_INLINE bool quoted_utf8_event_inline(const char* text, std::size_t size) {
 #if defined(__SSE2__)
     return short_plain_quoted<is_key>(text, size) || quoted_utf8_out_of_line<is_key>(text, size);
 #else
@@ -626,3 +640,5 @@ bool writer::key_units(const Unit* units, std::size_t count) {
 }
 
 }  // namespace ultrajson
+
+#include "parse_into_writer.hpp"
