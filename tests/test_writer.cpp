@@ -711,3 +711,61 @@ TEST_CASE("parse(text, writer): the writer's refusal stops the parse, and its er
     CHECK(out.data() == buffer);
   }
 }
+
+TEST_CASE("parse(text, writer): strings of a strict parse, their non-ASCII unchecked") {
+  // Non-ASCII (two, three and four bytes) at every position of strings on
+  // each side of the 16-byte blocks, before and after bytes that are escaped.
+  const char* const sequences[] = {"\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80"};
+  std::string json = "[";
+  for (std::size_t length = 0; length < 40; ++length) {
+    for (std::size_t at = 0; at <= length; ++at) {
+      for (const char* sequence : sequences) {
+        std::string text(length, 'x');
+        text.insert(at, sequence);
+        json += "\"" + text + "\", \"" + text + "\\n\", \"\\\"" + text + "/\", ";
+      }
+    }
+  }
+  json += "{\"\xe2\x82\xac\": 1, \"\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e\xe6\x97\xa5\xe6\x9c\xac\": 2}]";
+  write_options ascii;
+  ascii.ensure_ascii = true;
+  write_options slashes;
+  slashes.escape_forward_slashes = true;
+  for (const write_options& options : {write_options{}, ascii, slashes}) {
+    writer direct(options);
+    REQUIRE(ultrajson::parse(json, direct).ok());
+    writer one_by_one(options);
+    event_by_event events{one_by_one};
+    REQUIRE(ultrajson::parse(json, events).ok());
+    CHECK(direct.view() == one_by_one.view());
+  }
+}
+
+TEST_CASE("parse(text, writer): lone surrogates a lenient parse lets through are checked") {
+  ultrajson::parse_options lenient;
+  lenient.allow_lone_surrogates = true;
+  const std::string json = "[\"abc\\ud800\", \"long enough to pass sixteen \\udfff bytes\"]";
+  SECTION("refused by a strict writer") {
+    writer out;
+    const ultrajson::parse_result result = ultrajson::parse(json, out, lenient);
+    CHECK(result.code == ultrajson::parse_error::stopped_by_handler);
+    CHECK(out.error() == write_error::invalid_utf8);
+  }
+  SECTION("written as escapes or as WTF-8 when the writer allows them") {
+    write_options escaped;
+    escaped.allow_lone_surrogates = true;
+    write_options wtf8 = escaped;
+    wtf8.lone_surrogates_as_wtf8 = true;
+    for (const write_options& options : {escaped, wtf8}) {
+      writer direct(options);
+      REQUIRE(ultrajson::parse(json, direct, lenient).ok());
+      writer one_by_one(options);
+      event_by_event events{one_by_one};
+      REQUIRE(ultrajson::parse(json, events, lenient).ok());
+      CHECK(direct.view() == one_by_one.view());
+    }
+    writer out(escaped);
+    REQUIRE(ultrajson::parse(json, out, lenient).ok());
+    CHECK(out.view() == "[\"abc\\ud800\",\"long enough to pass sixteen \\udfff bytes\"]");
+  }
+}

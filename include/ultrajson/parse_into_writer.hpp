@@ -23,21 +23,32 @@ namespace detail {
 // writer's own), with the key and string events inline.
 class writer_parse_events : public writer {
  public:
-  explicit writer_parse_events(writer& owner) noexcept : writer(std::move(owner)), owner_(owner) {}
+  writer_parse_events(writer& owner, const parse_options& options) noexcept
+      : writer(std::move(owner)),
+        owner_(owner),
+        // A strict parse hands over only valid UTF-8 without surrogates.
+        known_utf8_(escaper_.non_ascii_as_is && !options.allow_lone_surrogates &&
+                    !options.allow_wtf8_input) {
+  }
   writer_parse_events(const writer_parse_events&) = delete;
   writer_parse_events& operator=(const writer_parse_events&) = delete;
   // Back to the caller's writer however the parse ends.
-  ~writer_parse_events() { owner_ = std::move(static_cast<writer&>(*this)); }
+  ~writer_parse_events() {
+    owner_ = std::move(static_cast<writer&>(*this));
+  }
 
   ULTRAJSON_ALWAYS_INLINE bool string_value(std::string_view utf8) {
-    return quoted_utf8_event_inline<false>(utf8.data(), utf8.size());
+    return quoted_utf8_event_inline<false>(utf8.data(), utf8.size(), known_utf8_);
   }
   ULTRAJSON_ALWAYS_INLINE bool key(std::string_view utf8) {
-    return quoted_utf8_event_inline<true>(utf8.data(), utf8.size());
+    return quoted_utf8_event_inline<true>(utf8.data(), utf8.size(), known_utf8_);
   }
 
  private:
   writer& owner_;
+  // Strings are known valid UTF-8 and go out with non-ASCII as it is: see
+  // detail::copy_plain_run.
+  bool known_utf8_;
 };
 
 }  // namespace detail
@@ -45,7 +56,7 @@ class writer_parse_events : public writer {
 // Chosen over parse<Handler> for a writer (a function beats a template
 // when both match exactly); the same result and output.
 inline parse_result parse(std::string_view text, writer& out, const parse_options& options = {}) {
-  detail::writer_parse_events events(out);
+  detail::writer_parse_events events(out, options);
   return parse<detail::writer_parse_events>(text, events, options);
 }
 

@@ -121,7 +121,7 @@ class writer {
 
  private:
   // parse(text, writer)'s events (parse_into_writer.hpp): the key and string
-  // events through quoted_utf8_event, inline in the parser.
+  // events through quoted_utf8_event_inline, inline in the parser.
   friend class detail::writer_parse_events;
 
   // Where the writer stands: in which container, and what may come next.
@@ -333,8 +333,11 @@ class writer {
   // committed in place, inline, with no reservation call and no escape
   // loop. False, with nothing written, when it does not apply.
 #if defined(__SSE2__)
+  // known_utf8: see detail::copy_plain_run (parse(text, writer) passes
+  // it; every other caller, false).
   template <bool is_key>
-  ULTRAJSON_ALWAYS_INLINE bool short_plain_quoted(const char* text, std::size_t size) noexcept {
+  ULTRAJSON_ALWAYS_INLINE bool short_plain_quoted(const char* text, std::size_t size,
+                                                  bool known_utf8) noexcept {
     const unsigned move = is_key ? key_move(state_) : value_move(state_);
     char* out = out_.room_in_place(short_string_room);
     if (size >= 16 || !short_strings_in_place_ || move == 0 || out == nullptr) return false;
@@ -346,7 +349,7 @@ class writer {
     *out = separator;
     out += (move & move_separator) != 0 ? 1 : 0;
     *out++ = '"';
-    if (!detail::copy_short_text_if_plain(out, text, size, slash, ascii)) return false;
+    if (!detail::copy_short_text_if_plain(out, text, size, slash, ascii, known_utf8)) return false;
     out += size;
     *out++ = '"';
     if constexpr (is_key) *out++ = key_separator;
@@ -359,7 +362,7 @@ class writer {
   // piece): its room checked once in place, its separator written without a
   // branch, no reservation call. False, with nothing written, when it does
   // not apply; else `written` is the event's result.
-  template <bool is_key>
+  template <bool is_key, bool known_utf8>
   ULTRAJSON_ESCAPE_INLINE bool quoted_in_place(const char* text, std::size_t size,
                                                bool& written) noexcept {
     if (size > detail::escape_piece_units || !short_strings_in_place_) return false;
@@ -372,7 +375,7 @@ class writer {
     *out = separator;
     out += (move & move_separator) != 0 ? 1 : 0;
     *out++ = '"';
-    out = escape<true>(out, text, size);
+    out = escape<true, known_utf8>(out, text, size);
     if (out == nullptr) {
       written = fail(write_error::invalid_utf8);
       return true;
@@ -385,16 +388,16 @@ class writer {
   }
   // A UTF-8 string or key: quoted_in_place where it applies, else the
   // general path (quoted), out of line.
-  template <bool is_key>
+  template <bool is_key, bool known_utf8 = false>
   bool quoted_utf8(const char* text, std::size_t size) {
     bool written;
-    if (quoted_in_place<is_key>(text, size, written)) return written;
+    if (quoted_in_place<is_key, known_utf8>(text, size, written)) return written;
     return quoted_utf8_in_general<is_key>(text, size);
   }
   template <bool is_key>
   bool quoted_utf8_in_general(const char* text, std::size_t size);
   // quoted_utf8 out of line, past short_plain_quoted.
-  template <bool is_key>
+  template <bool is_key, bool known_utf8>
   bool quoted_utf8_out_of_line(const char* text, std::size_t size);
   // string_value() and key(). With SSE2, short text's one test inline
   // (short_plain_quoted) and the rest out of line: quoted_utf8 inline
@@ -405,22 +408,27 @@ class writer {
   // its body inline (see parse_into_writer.hpp).
   template <bool is_key>
   bool quoted_utf8_event(const char* text, std::size_t size) {
-    return quoted_utf8_event_inline<is_key>(text, size);
+    return quoted_utf8_event_inline<is_key>(text, size, false);
   }
   template <bool is_key>
-  ULTRAJSON_ALWAYS_INLINE bool quoted_utf8_event_inline(const char* text, std::size_t size) {
+  ULTRAJSON_ALWAYS_INLINE bool quoted_utf8_event_inline(const char* text, std::size_t size,
+                                                        bool known_utf8) {
 #if defined(__SSE2__)
-    return short_plain_quoted<is_key>(text, size) || quoted_utf8_out_of_line<is_key>(text, size);
+    if (short_plain_quoted<is_key>(text, size, known_utf8)) return true;
+    return known_utf8 ? quoted_utf8_out_of_line<is_key, true>(text, size)
+                      : quoted_utf8_out_of_line<is_key, false>(text, size);
 #else
+    // (Unused: without SSE2 the word loop stops at every non-ASCII byte.)
+    static_cast<void>(known_utf8);
     return quoted_utf8<is_key>(text, size);
 #endif
   }
 
   // Inline into key() and string() (see ULTRAJSON_ESCAPE_INLINE).
-  template <bool is_utf8, class Unit>
+  template <bool is_utf8, bool known_utf8 = false, class Unit>
   ULTRAJSON_ESCAPE_INLINE char* escape(char* out, const Unit* text, std::size_t count) const noexcept {
     if constexpr (is_utf8) {
-      return detail::escape_utf8(out, text, count, escaper_);
+      return detail::escape_utf8<known_utf8>(out, text, count, escaper_);
     } else {
       return detail::escape_code_units(out, text, count, escaper_);
     }
@@ -618,9 +626,9 @@ ULTRAJSON_NOINLINE bool writer::quoted_utf8_in_general(const char* text, std::si
   return quoted<is_key, true>(text, size);
 }
 
-template <bool is_key>
+template <bool is_key, bool known_utf8>
 ULTRAJSON_NOINLINE bool writer::quoted_utf8_out_of_line(const char* text, std::size_t size) {
-  return quoted_utf8<is_key>(text, size);
+  return quoted_utf8<is_key, known_utf8>(text, size);
 }
 
 inline bool writer::string_value(std::string_view utf8) {

@@ -256,14 +256,22 @@ inline __m128i load_padded_block(const char* p, std::size_t n) noexcept {
 #if defined(__SSE2__)
 // One bit per byte of the block that ends a plain run or needs a UTF-8
 // check: the shared special bytes, and '/' or DEL when the options escape
-// them.
-ULTRAJSON_ALWAYS_INLINE unsigned escape_flags(__m128i bytes, bool slash, bool ascii) noexcept {
-  __m128i flagged = special_or_high_bytes(bytes);
+// them. With known_utf8 (see copy_plain_run) no non-ASCII byte.
+ULTRAJSON_ALWAYS_INLINE unsigned escape_flags(__m128i bytes, bool slash, bool ascii,
+                                              bool known_utf8 = false) noexcept {
+  // Known UTF-8: the quote, the backslash and bytes up to 0x1F (unsigned).
+  __m128i flagged =
+      known_utf8
+          ? _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(bytes, vector_constant<'"'>()),
+                                      _mm_cmpeq_epi8(bytes, vector_constant<'\\'>())),
+                         _mm_cmpeq_epi8(_mm_min_epu8(bytes, vector_constant<0x1F>()), bytes))
+          : special_or_high_bytes(bytes);
   if (slash) flagged = _mm_or_si128(flagged, _mm_cmpeq_epi8(bytes, vector_constant<'/'>()));
   if (ascii) flagged = _mm_or_si128(flagged, _mm_cmpeq_epi8(bytes, vector_constant<0x7f>()));
   return byte_bits(flagged);
 }
 
+// (known_utf8 in this and the next two: see copy_plain_run.)
 // Whether the n (4..15) bytes at p, a string's end or the whole of a short
 // key, are all plain ASCII; copies them to out either way. Two overlapping
 // halves (p[0..7] and p[n-8..n-1], or four bytes each below 8) make one
@@ -271,7 +279,7 @@ ULTRAJSON_ALWAYS_INLINE unsigned escape_flags(__m128i bytes, bool slash, bool as
 // loaded: fewer steps than the exact padded block, which the caller builds
 // only when this says no.
 ULTRAJSON_ALWAYS_INLINE bool copy_if_short_plain(char* out, const char* p, std::size_t n, bool slash,
-                                                 bool ascii) noexcept {
+                                                 bool ascii, bool known_utf8 = false) noexcept {
   if (n >= 8) {
     const __m128i bytes = _mm_castpd_si128(
         _mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p))),
@@ -279,7 +287,7 @@ ULTRAJSON_ALWAYS_INLINE bool copy_if_short_plain(char* out, const char* p, std::
     _mm_storel_epi64(reinterpret_cast<__m128i*>(out), bytes);
     // (Not _mm_storeh_pd: GCC's stores through a double*, which must be aligned.)
     _mm_storel_epi64(reinterpret_cast<__m128i*>(out + n - 8), _mm_unpackhi_epi64(bytes, bytes));
-    return escape_flags(bytes, slash, ascii) == 0;
+    return escape_flags(bytes, slash, ascii, known_utf8) == 0;
   }
   std::uint32_t head, tail;
   std::memcpy(&head, p, 4);
@@ -290,7 +298,7 @@ ULTRAJSON_ALWAYS_INLINE bool copy_if_short_plain(char* out, const char* p, std::
                                            _mm_cvtsi32_si128(static_cast<int>(tail)));
   // Only the low eight bytes hold text (the zeros above would count as
   // control bytes).
-  return (escape_flags(bytes, slash, ascii) & 0xFFu) == 0;
+  return (escape_flags(bytes, slash, ascii, known_utf8) & 0xFFu) == 0;
 }
 #endif
 
@@ -301,8 +309,9 @@ ULTRAJSON_ALWAYS_INLINE bool copy_if_short_plain(char* out, const char* p, std::
 // with no second pass and otherwise starts it over on the general path.
 // Reads only p[0, n); stores only inside out[0, 16).
 ULTRAJSON_ALWAYS_INLINE bool copy_short_text_if_plain(char* out, const char* p, std::size_t n,
-                                                      bool slash, bool ascii) noexcept {
-  if (n >= 4) return copy_if_short_plain(out, p, n, slash, ascii);
+                                                      bool slash, bool ascii,
+                                                      bool known_utf8 = false) noexcept {
+  if (n >= 4) return copy_if_short_plain(out, p, n, slash, ascii, known_utf8);
   if (n == 0) return true;
   // p[0], p[n/2], p[n-1] in one word, then 'a' (which needs no escape): its
   // first n bytes are the text's, so it is stored whole.
@@ -313,7 +322,8 @@ ULTRAJSON_ALWAYS_INLINE bool copy_short_text_if_plain(char* out, const char* p, 
   std::memcpy(out, &word, 4);
   // Only the low four bytes hold text (the zeros above would count as
   // control bytes).
-  return (escape_flags(_mm_cvtsi32_si128(static_cast<int>(word)), slash, ascii) & 0xFu) == 0;
+  return (escape_flags(_mm_cvtsi32_si128(static_cast<int>(word)), slash, ascii, known_utf8) &
+          0xFu) == 0;
 }
 #endif
 
@@ -322,6 +332,11 @@ ULTRAJSON_ALWAYS_INLINE bool copy_short_text_if_plain(char* out, const char* p, 
 // past them. Room is reserved for the worst case of what is left plus
 // escape_slack, so a block is stored whole before knowing how much of it
 // is plain.
+//
+// known_utf8: the text is valid UTF-8 without surrogates (a strict
+// parse's strings) and settings.non_ascii_as_is holds, so non-ASCII bytes
+// are plain, with no UTF-8 check.
+template <bool known_utf8 = false>
 ULTRAJSON_ESCAPE_INLINE void copy_plain_run(char*& out, const char*& p, const char* end,
                                             const escaper& settings) noexcept {
   const bool slash = settings.config.escape_forward_slashes;
@@ -335,7 +350,7 @@ ULTRAJSON_ESCAPE_INLINE void copy_plain_run(char*& out, const char*& p, const ch
     if (left >= 16) {
       bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     } else {
-      if (left >= 4 && copy_if_short_plain(out, p, left, slash, ascii)) {
+      if (left >= 4 && copy_if_short_plain(out, p, left, slash, ascii, known_utf8)) {
         p = end;
         out += left;
         return;
@@ -343,11 +358,12 @@ ULTRAJSON_ESCAPE_INLINE void copy_plain_run(char*& out, const char*& p, const ch
       bytes = load_padded_block(p, left);
     }
     _mm_storeu_si128(reinterpret_cast<__m128i*>(out), bytes);
-    const unsigned flagged = escape_flags(bytes, slash, ascii);
+    const unsigned flagged = escape_flags(bytes, slash, ascii, known_utf8);
     unsigned plain = 16;
     bool stopped = false;  // at a byte the caller must look at
     if (flagged != 0) {
-      const unsigned high = high_bytes(bytes);
+      // Known UTF-8 flags no non-ASCII byte: every flagged one is a stop.
+      const unsigned high = known_utf8 ? 0 : high_bytes(bytes);
       const unsigned special = flagged & ~high;
       const unsigned stop = special != 0 ? count_trailing_zeros(special) : 16;
       const unsigned ascii_run = high != 0 ? count_trailing_zeros(high) : 16;
@@ -391,6 +407,7 @@ ULTRAJSON_ESCAPE_INLINE void copy_plain_run(char*& out, const char*& p, const ch
 // Returns the position after it, or nullptr when the text is not valid
 // UTF-8 (WTF-8 with allow_lone_surrogates). Out of line: most strings end
 // inside the plain run.
+template <bool known_utf8 = false>
 ULTRAJSON_NOINLINE char* escape_utf8_rest(char* out, const char* p, const char* end,
                                           const escaper& settings) noexcept {
   const escape_config& config = settings.config;
@@ -420,7 +437,7 @@ ULTRAJSON_NOINLINE char* escape_utf8_rest(char* out, const char* p, const char* 
         p += length;
       } while (p != end && static_cast<unsigned char>(*p) >= 0x80);
     }
-    if (!config.encode_html_chars) copy_plain_run(out, p, end, settings);
+    if (!config.encode_html_chars) copy_plain_run<known_utf8>(out, p, end, settings);
     if (p == end) return out;
   }
 }
@@ -428,13 +445,15 @@ ULTRAJSON_NOINLINE char* escape_utf8_rest(char* out, const char* p, const char* 
 // Escapes UTF-8 text. Returns the position after it, or nullptr when the
 // text is not valid UTF-8 (WTF-8 with allow_lone_surrogates). Inlined: the
 // plain run is the whole of most strings and keys.
+// known_utf8: see copy_plain_run.
+template <bool known_utf8 = false>
 ULTRAJSON_ALWAYS_INLINE char* escape_utf8(char* out, const char* text, std::size_t size,
                                           const escaper& settings) noexcept {
   const char* p = text;
   const char* const end = text + size;
-  if (!settings.config.encode_html_chars) copy_plain_run(out, p, end, settings);
+  if (!settings.config.encode_html_chars) copy_plain_run<known_utf8>(out, p, end, settings);
   if (p == end) return out;
-  return escape_utf8_rest(out, p, end, settings);
+  return escape_utf8_rest<known_utf8>(out, p, end, settings);
 }
 
 // Escapes code units that are code points (latin-1 bytes, UCS-2, UCS-4).
