@@ -512,3 +512,24 @@ TEST_CASE("doubles of every digit count before and after the point and in the ex
     }
   }
 }
+
+TEST_CASE("significands beside 2^53, where Clinger's fast path ends, read as strtod reads them") {
+  // 2^53 - 1 and 2^53 take the fast path with |exponent| <= 22, 2^53 + 1
+  // and above do not; each with the point moved through its digits and
+  // exponents on both sides of 22.
+  for (const std::string digits :
+       {"9007199254740991", "9007199254740992", "9007199254740993", "9007199254740994",
+        "18014398509481985"}) {
+    for (std::size_t point = 1; point <= digits.size(); ++point) {
+      for (const int exponent : {-23, -22, -7, 0, 5, 22, 23}) {
+        std::string text = digits.substr(0, point);
+        if (point < digits.size()) text += "." + digits.substr(point);
+        text += "e" + std::to_string(exponent);
+        for (const std::string& number : {text, "-" + text}) {
+          INFO("number " << number);
+          CHECK(bits_of(read_double(number)) == bits_of(std::strtod(number.c_str(), nullptr)));
+        }
+      }
+    }
+  }
+}

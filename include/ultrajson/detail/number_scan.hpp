@@ -111,17 +111,23 @@ struct scanned_number {
   std::string_view text;
 };
 
-// Clinger's fast path: when the decimal significand fits in 53 bits and
-// |exponent| <= 22, both it and the power of ten are exact doubles, so one
-// IEEE multiplication or division rounds correctly. Only where doubles are
-// evaluated in double precision (not x87's extended registers).
+// At most the largest significand Clinger's fast path takes.
+inline bool fits_exact_double(std::uint64_t significand) noexcept {
+  return significand <= (std::uint64_t{1} << 53);
+}
+
+// Clinger's fast path: when the decimal significand fits in 53 bits (the
+// caller's test, fits_exact_double) and |exponent| <= 22, both it and the
+// power of ten are exact doubles, so one IEEE multiplication or division
+// rounds correctly. Only where doubles are evaluated in double precision
+// (not x87's extended registers).
 inline bool exact_double_fast_path(std::uint64_t significand, long long exponent,
                                    bool negative, double& out) noexcept {
 #if FLT_EVAL_METHOD == 0
   static constexpr double powers_of_ten[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
                                              1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
                                              1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-  if (significand > (std::uint64_t{1} << 53) || exponent < -22 || exponent > 22) return false;
+  if (exponent < -22 || exponent > 22) return false;
   double value = static_cast<double>(significand);
   if (exponent < 0) {
     value /= powers_of_ten[-exponent];
@@ -257,7 +263,10 @@ ULTRAJSON_ALWAYS_INLINE parse_error scan_number(const char*& p, const char* end,
   if (is_floating) {
     out.type = scanned_number::kind::floating;
     const long long scale = exponent - static_cast<long long>(fraction_digits);
-    if (integer_digits + fraction_digits <= 19 &&
+    // The significand's size first: most numbers that miss the fast path
+    // (17 significant digits, as doubles are printed) are out at once,
+    // before the digit count, which the scan's loops left on the stack.
+    if (fits_exact_double(mantissa) && integer_digits + fraction_digits <= 19 &&
         exact_double_fast_path(mantissa, scale, negative, out.floating)) {
       return parse_error::none;
     }
