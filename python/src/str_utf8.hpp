@@ -27,6 +27,7 @@
 #endif
 
 #include <ultrajson/detail/bits.hpp>
+#include <ultrajson/detail/swar.hpp>
 
 #include "python.hpp"
 
@@ -280,8 +281,33 @@ class str_utf8 {
     _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm_packus_epi16(low, high));
   }
 #else
-  template <class Unit>
-  static bool ascii_block(const Unit* units) noexcept {
+  // Without SSE2 (32-bit x86 as built by default, other targets) the block
+  // tests take a machine word at a time: each lane's own bits, so no carry
+  // crosses from one character into the next, and byte order plays no part.
+  using word = detail::machine_word;
+  static constexpr std::size_t bytes_per_block = block * sizeof(Py_UCS2);
+  // 0x0001 in every 16-bit lane of a word.
+  static constexpr word ucs2_lanes = static_cast<word>(0x0001000100010001ull);
+
+  // The OR of a block's words: a bit is set in some lane iff some
+  // character of the block has it.
+  static word or_of_words(const void* units, std::size_t bytes) noexcept {
+    const auto* p = static_cast<const char*>(units);
+    word all = 0;
+    for (std::size_t k = 0; k < bytes; k += sizeof(word)) {
+      word w;
+      std::memcpy(&w, p + k, sizeof w);
+      all |= w;
+    }
+    return all;
+  }
+  static bool ascii_block(const Py_UCS1* units) noexcept {
+    return (or_of_words(units, block) & detail::repeat_byte_in_machine_word(0x80)) == 0;
+  }
+  static bool ascii_block(const Py_UCS2* units) noexcept {
+    return (or_of_words(units, bytes_per_block) & (0xFF80 * ucs2_lanes)) == 0;
+  }
+  static bool ascii_block(const Py_UCS4* units) noexcept {
     std::uint32_t all = 0;
     for (std::size_t k = 0; k < block; ++k) all |= units[k];
     return all < 0x80;
@@ -289,6 +315,62 @@ class str_utf8 {
   template <class Unit>
   static void narrow_block(const Unit* units, unsigned char* out) noexcept {
     for (std::size_t k = 0; k < block; ++k) out[k] = static_cast<unsigned char>(units[k]);
+  }
+  static bool two_byte_block(const Py_UCS2* units) noexcept {
+    return (or_of_words(units, bytes_per_block) & (0xF800 * ucs2_lanes)) == 0;
+  }
+  // Each lane counts its own extra bytes, one for U+0080 and up, one more
+  // for U+0800 and up: the lane's top bit is set by the character's own
+  // top bit, or by the carry out of its bits below once masked and added
+  // to (which stays inside the lane: 0x7F80 + 0x7F80 < 0x10000).
+  static std::size_t block_extra_bytes(const Py_UCS2* units) noexcept {
+    const auto* p = reinterpret_cast<const char*>(units);
+    word counts = 0;  // at most two a lane a word: sixteen a lane a block
+    for (std::size_t k = 0; k < bytes_per_block; k += sizeof(word)) {
+      word w;
+      std::memcpy(&w, p + k, sizeof w);
+      const word from_0x80 = (w | ((w & (0x7F80 * ucs2_lanes)) + 0x7F80 * ucs2_lanes)) &
+                             (0x8000 * ucs2_lanes);
+      const word from_0x800 = (w | ((w & (0x7800 * ucs2_lanes)) + 0x7800 * ucs2_lanes)) &
+                              (0x8000 * ucs2_lanes);
+      counts += (from_0x80 >> 15) + (from_0x800 >> 15);
+    }
+    // The lanes' sum gathers in the top lane.
+    return static_cast<std::size_t>((counts * ucs2_lanes) >> (8 * sizeof(word) - 16));
+  }
+  // A word of letters (U+0080..U+07FF: the block has nothing above) becomes
+  // its lead and continuation bytes at once, on little-endian machines,
+  // where the first character is the word's low lane. Otherwise a character
+  // at a time, with no branch on ASCII against a letter: the two-byte form
+  // or the character itself is stored, and the output moves on by one or
+  // two. Stores two bytes for each character.
+  static unsigned char* encode_two_byte_block(const Py_UCS2* units, unsigned char* out) noexcept {
+    constexpr std::size_t units_per_word = sizeof(word) / sizeof(Py_UCS2);
+    for (std::size_t k = 0; k < block; k += units_per_word) {
+      if constexpr (!detail::big_endian) {
+        word w;
+        std::memcpy(&w, units + k, sizeof w);
+        // Below U+0800, a lane reaches 0x8000 when 0x7F80 is added iff it
+        // is U+0080 or above.
+        if (((w + 0x7F80 * ucs2_lanes) & (0x8000 * ucs2_lanes)) == 0x8000 * ucs2_lanes) {
+          const word bytes = ((w >> 6) & (0x1F * ucs2_lanes)) | (0xC0 * ucs2_lanes) |
+                             (((w & (0x3F * ucs2_lanes)) | (0x80 * ucs2_lanes)) << 8);
+          std::memcpy(out, &bytes, sizeof bytes);
+          out += sizeof bytes;
+          continue;
+        }
+      }
+      for (std::size_t j = k; j < k + units_per_word; ++j) {
+        const std::uint32_t c = units[j];
+        const std::uint32_t letter = c >= 0x80;
+        const std::uint32_t pair = (0xC0 | (c >> 6)) | ((0x80 | (c & 0x3F)) << 8);
+        const std::uint32_t form = letter != 0 ? pair : c;
+        out[0] = static_cast<unsigned char>(form);
+        out[1] = static_cast<unsigned char>(form >> 8);
+        out += 1 + letter;
+      }
+    }
+    return out;
   }
 #endif
 
