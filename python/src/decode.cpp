@@ -36,11 +36,13 @@ loads_hooks hooks_of(PyObject* const* bound) {
   return hooks;
 }
 
-// Parses text; `doc` is what the caller gave, for the error. Out of line,
+// Parses text; `doc` is what the caller gave, for the error; `form_of`,
+// when not null, is a str whose UTF-8 (WTF-8) form the text is. Out of line,
 // so that a small document (decode_text) does not pay for this function's
 // frame and exception handling: 20% of loads("{}") (callgrind).
 [[gnu::noinline]] PyObject* parse_text(module_state& state, std::string_view text, PyObject* doc,
-                                       const parse_options& options, const loads_hooks& hooks) {
+                                       const parse_options& options, const loads_hooks& hooks,
+                                       PyObject* form_of) {
   parse_result result;
   try {
     if (!hooks.any()) {
@@ -48,11 +50,13 @@ loads_hooks hooks_of(PyObject* const* bound) {
       // __init__ is Python, is raised after the pause has ended.
       const gc_pause pause(state.gc_module);
       object_builder builder(state.keys);
+      if (form_of != nullptr) builder.read_slices_of(form_of, text);
       result = parse(text, builder, options);
       if (result.ok()) return builder.result();
     } else {
       // The hooks are Python code: the collector is left as it is.
       hooked_object_builder builder(state.keys, hooks);
+      if (form_of != nullptr) builder.read_slices_of(form_of, text);
       parse_options with_number_text = options;
       with_number_text.raw_numbers = hooks.numbers();
       result = parse(text, builder, with_number_text);
@@ -71,9 +75,10 @@ loads_hooks hooks_of(PyObject* const* bound) {
 }
 
 PyObject* decode_text(module_state& state, std::string_view text, PyObject* doc,
-                      const parse_options& options, const loads_hooks& hooks) {
+                      const parse_options& options, const loads_hooks& hooks,
+                      PyObject* form_of = nullptr) {
   if (PyObject* small; !hooks.any() && loads_small(text, small)) return small;
-  return parse_text(state, text, doc, options, hooks);
+  return parse_text(state, text, doc, options, hooks, form_of);
 }
 
 PyObject* decode_str(module_state& state, PyObject* input, const loads_hooks& hooks) {
@@ -87,8 +92,10 @@ PyObject* decode_str(module_state& state, PyObject* input, const loads_hooks& ho
   // A str with lone surrogates comes as WTF-8; json accepts and keeps them.
   str_utf8 utf8;
   if (!utf8.read(input)) return nullptr;
+  // Its strings with no escapes are made from its own characters, not
+  // decoded back from the UTF-8 made for the parser.
   return decode_text(state, utf8.text(), input,
-                     utf8.has_surrogates() ? state.loads_wtf8 : state.loads_utf8, hooks);
+                     utf8.has_surrogates() ? state.loads_wtf8 : state.loads_utf8, hooks, input);
 }
 
 // Decodes one object: a str, or bytes, bytearray or any other buffer. Bytes

@@ -49,6 +49,12 @@ class basic_object_builder {
     for (PyObject* object : stack_) Py_DECREF(object);
   }
 
+  // The text parsed is the UTF-8 (WTF-8) form of `str` (see
+  // str_maker::read_slices_of).
+  void read_slices_of(PyObject* str, std::string_view utf8) noexcept {
+    make_str_.read_slices_of(str, utf8);
+  }
+
   // The one value left after a successful parse (a new reference).
   PyObject* result() { return stack_.pop(); }
 

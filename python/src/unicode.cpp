@@ -2,7 +2,12 @@
 
 #include <new>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <ultrajson/detail/bits.hpp>
+#include <ultrajson/detail/swar.hpp>
 
 namespace ultrajson::python {
 
@@ -14,6 +19,7 @@ namespace ultrajson::python {
 // sequence (above U+FFFF) switches to the UCS-4 path.
 static_assert(sizeof(Py_UCS2) == 2, "four UCS-2 units are stored as one 64-bit word");
 PyObject* str_maker::make_wide(const char* text, std::size_t size, std::size_t ascii) {
+  if (in_source(text)) return make_slice(text, size);
   using byte = unsigned char;
   if (ucs2_.size() < size) ucs2_.resize(size < 4096 ? 4096 : size);
   Py_UCS2* const start = ucs2_.data();
@@ -105,6 +111,58 @@ PyObject* str_maker::make_wide(const char* text, std::size_t size, std::size_t a
     for (Py_ssize_t i = 0; i < length; ++i) narrow[i] = static_cast<Py_UCS1>(start[i]);
   }
   return str;
+}
+
+// The characters in valid UTF-8 (or WTF-8): its bytes that are not
+// continuation bytes (10xxxxxx).
+static std::size_t count_characters(const char* text, std::size_t size) noexcept {
+  std::size_t count = size;
+  std::size_t i = 0;
+#if defined(__SSE2__)
+  // Continuation bytes are the signed bytes below -64; each lane counts
+  // its own (up to 255 blocks), then the lanes are summed.
+  const __m128i zero = _mm_setzero_si128();
+  const __m128i lowest_lead = _mm_set1_epi8(-64);
+  while (size - i >= 16) {
+    const std::size_t blocks = (size - i) / 16 < 255 ? (size - i) / 16 : 255;
+    __m128i lanes = zero;
+    for (std::size_t k = 0; k < blocks; ++k, i += 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text + i));
+      lanes = _mm_sub_epi8(lanes, _mm_cmplt_epi8(v, lowest_lead));
+    }
+    const __m128i sums = _mm_sad_epu8(lanes, zero);
+    count -= static_cast<std::size_t>(_mm_cvtsi128_si32(sums)) +
+             static_cast<std::size_t>(_mm_cvtsi128_si32(_mm_unpackhi_epi64(sums, sums)));
+  }
+#endif
+  using word = detail::machine_word;
+  constexpr word ones = detail::repeat_byte_in_machine_word(1);
+  for (; size - i >= sizeof(word); i += sizeof(word)) {
+    const word w = detail::load_machine_word(text + i);
+    // Bit 7 set and bit 6 clear, moved down to each byte's bit 0; the
+    // multiply sums the bytes into the top one (at most eight).
+    const word continuation = ((w & ~(w << 1)) >> 7) & ones;
+    count -= static_cast<std::size_t>((continuation * ones) >> (8 * (sizeof(word) - 1)));
+  }
+  for (; i < size; ++i) count -= (static_cast<unsigned char>(text[i]) & 0xC0) == 0x80;
+  return count;
+}
+
+// CPython finds the slice's widest character and makes the str in its
+// kind, as it does for str slicing.
+PyObject* str_maker::make_slice(const char* text, std::size_t size) {
+  if (text < cursor_) {  // not in document order: count from the start
+    cursor_ = source_text_;
+    cursor_index_ = 0;
+  }
+  cursor_index_ += count_characters(cursor_, static_cast<std::size_t>(text - cursor_));
+  const std::size_t length = count_characters(text, size);
+  const int kind = PyUnicode_KIND(source_);
+  const char* data = static_cast<const char*>(PyUnicode_DATA(source_)) +
+                     cursor_index_ * static_cast<std::size_t>(kind);
+  cursor_ = text + size;
+  cursor_index_ += length;
+  return PyUnicode_FromKindAndData(kind, data, static_cast<Py_ssize_t>(length));
 }
 
 PyObject* str_maker::make_ucs4(const char* text, std::size_t size) {

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <string_view>
 #include <vector>
 
 #include <ultrajson/detail/swar.hpp>
@@ -61,11 +62,43 @@ class str_maker {
   // The same, for text whose first non-ASCII byte is at `ascii` (< size).
   PyObject* make_wide(const char* text, std::size_t size, std::size_t ascii);
 
+  // Text that lies inside `utf8`, the UTF-8 (WTF-8) form of `str`, is from
+  // now on copied from `str` itself, in its own kind: a string with no
+  // escapes is the parser's slice of its input, and the same characters
+  // sit in the str, found by counting the characters before them. `str`
+  // and `utf8` must outlive this maker's use.
+  // Only where non-ASCII text is dense: the counting runs over the whole
+  // text, ASCII between the strings included, which a document with a few
+  // accented words among megabytes of ASCII pays for nothing.
+  void read_slices_of(PyObject* str, std::string_view utf8) noexcept {
+    const auto non_ascii_extra = utf8.size() - static_cast<std::size_t>(PyUnicode_GET_LENGTH(str));
+    if (non_ascii_extra * 16 < utf8.size()) return;
+    source_ = str;
+    source_text_ = utf8.data();
+    source_size_ = utf8.size();
+    cursor_ = utf8.data();
+    cursor_index_ = 0;
+  }
+
  private:
   PyObject* make_ucs4(const char* text, std::size_t size);
+  bool in_source(const char* text) const noexcept {
+    return source_ != nullptr && reinterpret_cast<std::uintptr_t>(text) -
+                                         reinterpret_cast<std::uintptr_t>(source_text_) <
+                                     source_size_;
+  }
+  PyObject* make_slice(const char* text, std::size_t size);
 
   std::vector<Py_UCS2> ucs2_;
   std::vector<Py_UCS4> ucs4_;
+  // The str the text is the form of (read_slices_of), and where in both
+  // the last slice ended: strings come in document order, so counting
+  // goes on from there.
+  PyObject* source_ = nullptr;
+  const char* source_text_ = nullptr;
+  std::size_t source_size_ = 0;
+  const char* cursor_ = nullptr;
+  std::size_t cursor_index_ = 0;
 };
 
 }  // namespace ultrajson::python

@@ -59,6 +59,43 @@ def test_lone_surrogates_in_str_of_each_kind():
         assert loads(doc) == json.loads(doc)
 
 
+# Mostly non-ASCII documents: their strings are copied from the str given
+# rather than decoded from its UTF-8 form. Each string must come out in its
+# own narrowest kind whatever the document's (an ASCII or latin-1 string in
+# a UCS-4 document), with escaped strings (made apart from the input), keys
+# and lone surrogates among them, at every offset in the document.
+DENSE_PIECES = [
+    "\u0635\u064a\u063a\u0629 \u062c\u064a\u0633\u0648\u0646",
+    "caf\xe9",
+    "plain",
+    "\u65e5\u672c\u8a9e",
+    "\U0001f600 \xe9\u0800",
+    "\u0100",
+    "\xff",
+    "",
+]
+
+
+@pytest.mark.parametrize("widest", ["", "\u0635", "\U0001f600", "\udc00"])
+def test_dense_non_ascii_documents(widest):
+    rng = random.Random(len(widest))
+    for _ in range(40):
+        obj = []
+        for i in range(rng.randrange(1, 30)):
+            s = "".join(rng.choice(DENSE_PIECES) for _ in range(rng.randrange(0, 5)))
+            obj.append(s + widest * (i % 2))
+            obj.append({s: rng.choice(DENSE_PIECES), "\u0642\u064a\u0645": i})
+        doc = json.dumps(obj, ensure_ascii=False)
+        # Some strings escaped: the parser makes those apart from the text.
+        doc = doc.replace("caf\xe9", "caf\\u00e9").replace("\u65e5", "\\n\u65e5")
+        expected = json.loads(doc)
+        got = loads(doc)
+        assert got == expected
+        # == on strs holds only between the same kind; the lengths too.
+        assert [type(x) for x in got] == [type(x) for x in expected]
+        assert ascii(got) == ascii(expected)
+
+
 def test_bytes_input():
     assert loads(DOC.encode()) == VALUE
 
