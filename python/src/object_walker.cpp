@@ -77,8 +77,8 @@ class encoder {
     return true;
   }
 
-  // The output as a str; nullptr with an error set.
-  PyObject* result() const { return out_.result(); }
+  // The output as a str (once, after write()); nullptr with an error set.
+  PyObject* result() { return out_.result(); }
 
  private:
   // What starting a value did: wrote it whole, opened a container (a new

@@ -1,12 +1,12 @@
 #pragma once
-// dumps()'s output: code units of the final str's width. It starts one byte
-// per character and is widened once, to 2 or 4 bytes, when the first str
-// that needs it is written; the result str is then made in its final kind
-// by one copy, with no UTF-8 in between.
+// dumps()'s output, written straight into the str that dumps() returns: code
+// units of its final width. It starts as an ASCII str and is remade once in
+// a wider kind (latin-1's layout, 2 or 4 bytes per character) when the
+// first str that needs it is written; at the end the str is cut to the
+// length written. No UTF-8 in between, and no copy of the finished text.
 
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
 #include <string_view>
 
@@ -17,45 +17,19 @@
 
 namespace ultrajson::python {
 
-// The last dumps() call's buffer on this thread, kept for the next one. A
-// fresh buffer for each call cost more than the walk itself for outputs
-// past malloc's mmap threshold: the 256 Arabic strings (97 KB of UCS-2)
-// spent several times the walk's time in page faults for its new pages
-// (perf).
-// At most kept_output_bytes are kept, a constant per thread; a nested call
-// (from default()) finds none and makes its own.
-struct kept_output {
-  static constexpr std::size_t kept_output_bytes = std::size_t{4} << 20;
-  unsigned char* data = nullptr;
-  std::size_t bytes = 0;
-  kept_output() = default;
-  kept_output(const kept_output&) = delete;
-  kept_output& operator=(const kept_output&) = delete;
-  ~kept_output() { std::free(data); }
-};
-inline thread_local kept_output kept_output_buffer;
+// The length of the last dumps() output on this thread: the next call
+// reserves that much (and an eighth more) at once, so a document like the
+// last is written into one allocation rather than grown by doubling, each
+// step a reallocation that may copy what is written. The str is cut to its
+// length at the end, which shrinks its allocation in place.
+inline thread_local std::size_t recent_output_units = 0;
 
 class text_output {
  public:
-  text_output() noexcept {
-    kept_output& kept = kept_output_buffer;
-    data_ = kept.data;
-    capacity_ = kept.bytes;  // units of one byte
-    kept.data = nullptr;
-    kept.bytes = 0;
-  }
+  text_output() noexcept = default;
   text_output(const text_output&) = delete;
   text_output& operator=(const text_output&) = delete;
-  ~text_output() {
-    kept_output& kept = kept_output_buffer;
-    const std::size_t bytes = capacity_ * width_;
-    if (kept.data == nullptr && bytes <= kept_output::kept_output_bytes) {
-      kept.data = data_;
-      kept.bytes = bytes;
-    } else {
-      std::free(data_);
-    }
-  }
+  ~text_output() { Py_XDECREF(str_); }
 
   // ASCII text (punctuation, numbers, literals, indentation). Inline where
   // the output is narrow and has room, the common case: a call per item
@@ -120,8 +94,7 @@ class text_output {
     const int kind = PyUnicode_KIND(text);
     if (!(escape && how.ensure_ascii)) {
       const Py_UCS4 max_char = PyUnicode_MAX_CHAR_VALUE(text);
-      if (max_char > max_char_) max_char_ = max_char;
-      if (static_cast<unsigned>(kind) > width_ && !widen(static_cast<unsigned>(kind))) return false;
+      if (max_char > max_char_ && !rekind(max_char)) return false;
     }
     switch (kind) {
       case PyUnicode_1BYTE_KIND: return units_of(static_cast<const Py_UCS1*>(units), length, how, escape);
@@ -142,14 +115,17 @@ class text_output {
     return str(text, how, true);
   }
 
-  // The output as a new str; nullptr with an error set.
-  PyObject* result() const {
-    const auto length = static_cast<Py_ssize_t>(size_);
-    // Each str's kind matches its widest character (CPython makes them so),
-    // so the widest written is the output's width: its kind is width_.
-    PyObject* made = PyUnicode_New(length, max_char_);
-    // (Empty when all is an empty __json__ text: data_ may be null then.)
-    if (made != nullptr && size_ != 0) std::memcpy(PyUnicode_DATA(made), data_, size_ * width_);
+  // The output as a str, which the caller then owns; nullptr with an error
+  // set. Called once, at the end.
+  PyObject* result() {
+    recent_output_units = size_;
+    if (str_ == nullptr) return PyUnicode_New(0, 127);  // nothing written: ""
+    PyObject* made = str_;
+    str_ = nullptr;
+    if (PyUnicode_Resize(&made, static_cast<Py_ssize_t>(size_)) < 0) {
+      Py_DECREF(made);
+      return nullptr;
+    }
     return made;
   }
 
@@ -192,15 +168,14 @@ class text_output {
     if (capacity_ - size_ >= n) return true;
     return grow(n);
   }
-  bool grow(std::size_t n) {
-    const std::size_t limit = static_cast<std::size_t>(PY_SSIZE_T_MAX) / 4;
-    if (n > limit - size_) return no_memory();
-    std::size_t wanted = capacity_ < limit / 2 ? capacity_ * 2 : limit;
+  ULTRAJSON_NOINLINE bool grow(std::size_t n) {
+    if (n > max_units - size_) return no_memory();
+    std::size_t wanted = capacity_ < max_units / 2 ? capacity_ * 2 : max_units;
     if (wanted < size_ + n) wanted = size_ + n;
+    if (str_ == nullptr) return remake(first_capacity(wanted), max_char_);
     if (wanted < 1024) wanted = 1024;
-    void* bigger = std::realloc(data_, wanted * width_);
-    if (bigger == nullptr) return no_memory();
-    data_ = static_cast<unsigned char*>(bigger);
+    if (PyUnicode_Resize(&str_, static_cast<Py_ssize_t>(wanted)) < 0) return false;
+    data_ = static_cast<unsigned char*>(PyUnicode_DATA(str_));
     capacity_ = wanted;
     return true;
   }
@@ -209,35 +184,53 @@ class text_output {
     return false;
   }
 
-  // Makes every unit written so far `width` bytes wide (2 or 4), in the
-  // same buffer (grown when it cannot hold them): the kept buffer is reused
-  // rather than a new one's pages faulted in. The units are moved from the
-  // last, so none is overwritten before it is read.
-  bool widen(unsigned width) {
-    const std::size_t bytes = capacity_ * width_;
-    if (bytes / width < size_ + 1024) {
-      const std::size_t limit = static_cast<std::size_t>(PY_SSIZE_T_MAX) / 4;
-      if (size_ > limit / 2) return no_memory();
-      const std::size_t capacity = 2 * size_ + 1024;
-      void* bigger = std::realloc(data_, capacity * width);
-      if (bigger == nullptr) return no_memory();
-      data_ = static_cast<unsigned char*>(bigger);
-      capacity_ = capacity;
-    } else {
-      capacity_ = bytes / width;
+  // The first str's length: what is needed, else the last output's length
+  // on this thread and an eighth more.
+  static std::size_t first_capacity(std::size_t needed) noexcept {
+    const std::size_t recent = recent_output_units;
+    const std::size_t hint = recent < max_units / 2 ? recent + recent / 8 + 64 : max_units;
+    return needed > hint ? needed : hint;
+  }
+
+  // Makes the output a str of at least `capacity` units whose kind holds
+  // `max_char` (127 for ASCII, 255 for latin-1, 0xFFFF, 0x10FFFF), with the
+  // units written so far copied over, each widened as needed.
+  ULTRAJSON_NOINLINE bool rekind(Py_UCS4 max_char) {
+    std::size_t capacity = capacity_;
+    if (capacity - size_ < 1024) {
+      if (size_ > max_units / 2 - 1024) return no_memory();
+      capacity = 2 * size_ + 1024;
     }
-    for (std::size_t i = size_; i-- != 0;) {
-      const std::uint32_t unit = width_ == 1   ? data_[i]
-                                 : width_ == 2 ? reinterpret_cast<const Py_UCS2*>(data_)[i]
-                                               : reinterpret_cast<const Py_UCS4*>(data_)[i];
-      if (width == 2) {
-        reinterpret_cast<Py_UCS2*>(data_)[i] = static_cast<Py_UCS2>(unit);
+    if (str_ == nullptr) capacity = first_capacity(capacity);
+    return remake(capacity, max_char);
+  }
+  bool remake(std::size_t capacity, Py_UCS4 max_char) {
+    PyObject* made = PyUnicode_New(static_cast<Py_ssize_t>(capacity), max_char);
+    if (made == nullptr) return false;
+    auto* to = static_cast<unsigned char*>(PyUnicode_DATA(made));
+    const auto width = static_cast<unsigned>(PyUnicode_KIND(made));
+    if (size_ != 0) {
+      if (width == width_) {
+        std::memcpy(to, data_, size_ * width_);
+      } else if (width == 2) {
+        copy_widened(reinterpret_cast<Py_UCS2*>(to), data_, size_);
+      } else if (width_ == 1) {
+        copy_widened(reinterpret_cast<Py_UCS4*>(to), data_, size_);
       } else {
-        reinterpret_cast<Py_UCS4*>(data_)[i] = unit;
+        copy_widened(reinterpret_cast<Py_UCS4*>(to), reinterpret_cast<const Py_UCS2*>(data_), size_);
       }
     }
+    Py_XDECREF(str_);
+    str_ = made;
+    data_ = to;
+    capacity_ = capacity;
     width_ = width;
+    max_char_ = max_char;
     return true;
+  }
+  template <class Out, class In>
+  static void copy_widened(Out* out, const In* in, std::size_t count) noexcept {
+    for (std::size_t i = 0; i < count; ++i) out[i] = in[i];
   }
 
   template <class In>
@@ -281,11 +274,16 @@ class text_output {
     return true;
   }
 
+  // The most units a str may have (PyUnicode_New's bound for 4-byte units,
+  // with room for its header).
+  static constexpr std::size_t max_units = static_cast<std::size_t>(PY_SSIZE_T_MAX) / 4 - 64;
+
+  PyObject* str_ = nullptr;   // the str written into (a strong reference), once anything is
   unsigned char* data_ = nullptr;
   std::size_t size_ = 0;      // units written
-  std::size_t capacity_ = 0;  // units
-  unsigned width_ = 1;        // bytes per unit: 1, 2 or 4
-  Py_UCS4 max_char_ = 127;    // the widest character written, as CPython counts kinds
+  std::size_t capacity_ = 0;  // units: the str's length until result() cuts it
+  unsigned width_ = 1;        // bytes per unit: 1, 2 or 4, str_'s kind
+  Py_UCS4 max_char_ = 127;    // the widest character str_'s kind holds, as CPython counts kinds
 };
 
 }  // namespace ultrajson::python

@@ -852,9 +852,10 @@ def test_dict_key_str_returning_non_str():
         dumps({K(): 1})
 
 
-# The output buffer is kept between calls on a thread and widened in place
-# (1 to 2 to 4 bytes a character) when a wider str comes: each order of
-# sizes and widths, after outputs both larger and smaller than the kept one.
+# The output is written into the result str, first reserved at the last
+# call's length on the thread, and remade in a wider kind (latin-1, then 2
+# or 4 bytes a character) when a wider str comes: each order of sizes and
+# widths, after outputs both larger and smaller than the last one.
 @pytest.mark.parametrize("ascii_run", [0, 7, 1000, 70000, 300000])
 @pytest.mark.parametrize("wide", ["\u00e9", "\u20ac", "\U0001f600", "\u20ac\U0001f600"])
 def test_output_widens_after_any_amount_written(ascii_run, wide):
