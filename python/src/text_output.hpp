@@ -10,6 +10,7 @@
 #include <cstring>
 #include <string_view>
 
+#include <ultrajson/detail/bits.hpp>
 #include <ultrajson/detail/inlining.hpp>
 
 #include "python.hpp"
@@ -48,9 +49,20 @@ class text_output {
   ULTRAJSON_ALWAYS_INLINE bool literal(const char (&text)[size]) {
     return ascii(text, size - 1);
   }
-  // One character (a separator or bracket).
+  // One character (a separator or bracket). Little-endian, it is stored as a
+  // four-byte unit whatever the width (its first bytes are the character in
+  // the output's width, the rest is written over next), so a wide output's
+  // separators cost no call: a call each was a seventh of citm_catalog.json's
+  // instructions in UCS-2 (callgrind).
   ULTRAJSON_ALWAYS_INLINE bool ascii(char c) {
-    if (width_ == 1 && capacity_ != size_) {
+    if constexpr (!detail::big_endian) {
+      if (capacity_ - size_ >= 4) {
+        const std::uint32_t unit = static_cast<unsigned char>(c);
+        std::memcpy(data_ + (size_ << shift_), &unit, 4);
+        ++size_;
+        return true;
+      }
+    } else if (width_ == 1 && capacity_ != size_) {
       data_[size_++] = static_cast<unsigned char>(c);
       return true;
     }
@@ -225,6 +237,7 @@ class text_output {
     data_ = to;
     capacity_ = capacity;
     width_ = width;
+    shift_ = width == 1 ? 0 : width == 2 ? 1 : 2;
     max_char_ = max_char;
     return true;
   }
@@ -283,6 +296,7 @@ class text_output {
   std::size_t size_ = 0;      // units written
   std::size_t capacity_ = 0;  // units: the str's length until result() cuts it
   unsigned width_ = 1;        // bytes per unit: 1, 2 or 4, str_'s kind
+  unsigned shift_ = 0;        // log2(width_)
   Py_UCS4 max_char_ = 127;    // the widest character str_'s kind holds, as CPython counts kinds
 };
 
