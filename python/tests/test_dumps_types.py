@@ -938,3 +938,21 @@ def test_every_escaping_option_at_every_position(filler, ensure_ascii, slashes, 
         assert dumps(text, **options) == _reference(text, ensure_ascii, slashes, html), (text, options)
     listed = ",".join(_reference(text, ensure_ascii, slashes, html) for text in texts[:50])
     assert dumps(texts[:50], **options) == "[" + listed + "]"
+
+
+# The walk stops after a dict's last item without asking for more only while
+# no Python code has run: here default() swaps a written key for a new one,
+# so the dict keeps its size and has one more item to write.
+@pytest.mark.parametrize("nested", [False, True])
+def test_dict_changed_by_default_to_the_same_size_writes_its_new_item(nested):
+    mapping: dict = {}
+
+    def default(_obj):
+        del mapping["a"]
+        mapping["c"] = 3
+        return 1
+
+    mapping["a"] = [object()] if nested else object()
+    mapping["b"] = 2
+    text = dumps(mapping, default=default)
+    assert loads(text) == {"a": [1] if nested else 1, "b": 2, "c": 3}
