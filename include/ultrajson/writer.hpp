@@ -18,6 +18,7 @@
 #include <limits>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "detail/escape.hpp"
 #include "detail/format_number.hpp"
@@ -39,34 +40,14 @@ class writer {
  public:
   // Options the writer cannot honour (see write_options::indent) make every
   // event fail with write_error::invalid_options; error() says so at once.
-  explicit writer(const write_options& options = {})
-      : options_(options),
-        escaper_(escape_config(options)),
-        depth_limit_(depth_limit(options)),
-        one_byte_items_(options.indent == 0 && options.item_separator.size() == 1),
-        item_separator_(one_byte_items_ ? options.item_separator[0] : ','),
-        key_separator_(options.key_separator.size() == 1 ? options.key_separator[0] : ':'),
-        short_strings_in_place_(one_byte_items_ && options.key_separator.size() == 1 &&
-                                !options.encode_html_chars),
-        error_(options_error(options)),
-        state_(initial_state(error_)) {}
+  explicit writer(const write_options& options = {}) : writer(detail::output_buffer(), options) {}
   // Writes into buffer[0, capacity) and fails with buffer_full when the
   // document does not fit; a buffer exactly the document's size is enough.
   // The writer then allocates at most one value's separator and indentation
   // plus the larger of one string piece's worst case (48 KiB) and the
   // buffer's free space, however long the values.
   writer(char* buffer, std::size_t capacity, const write_options& options = {})
-      : options_(options),
-        escaper_(escape_config(options)),
-        out_(buffer, capacity),
-        depth_limit_(depth_limit(options)),
-        one_byte_items_(options.indent == 0 && options.item_separator.size() == 1),
-        item_separator_(one_byte_items_ ? options.item_separator[0] : ','),
-        key_separator_(options.key_separator.size() == 1 ? options.key_separator[0] : ':'),
-        short_strings_in_place_(one_byte_items_ && options.key_separator.size() == 1 &&
-                                !options.encode_html_chars),
-        error_(options_error(options)),
-        state_(initial_state(error_)) {}
+      : writer(detail::output_buffer(buffer, capacity), options) {}
   writer(const writer&) = delete;
   writer& operator=(const writer&) = delete;
   // Movable, so a function can build and return one, even half-written;
@@ -138,6 +119,20 @@ class writer {
     object_next,    // in an object after a member: a separator and a key
     object_value,   // in an object after a key: its value is due
   };
+  // Both public constructors' work: the state derived from the options,
+  // set once here for every event to test.
+  writer(detail::output_buffer out, const write_options& options)
+      : options_(options),
+        escaper_(escape_config(options)),
+        out_(std::move(out)),
+        depth_limit_(depth_limit(options)),
+        one_byte_items_(options.indent == 0 && options.item_separator.size() == 1),
+        item_separator_(one_byte_items_ ? options.item_separator[0] : ','),
+        key_separator_(options.key_separator.size() == 1 ? options.key_separator[0] : ':'),
+        short_strings_in_place_(one_byte_items_ && options.key_separator.size() == 1 &&
+                                !options.encode_html_chars),
+        error_(options_error(options)),
+        state_(initial_state(error_)) {}
   static state initial_state(write_error options_error) noexcept {
     return options_error == write_error::none ? state::top_level : state::failed;
   }
