@@ -209,31 +209,46 @@ class writer {
     }
     return copy(out, separator);
   }
-  // What a value or a key does in each state, as one byte: the state after
-  // it, whether an item separator goes first, and whether it is an item (an
-  // array element or a key, which the indented layout puts on a line of its
-  // own). 0 where it is refused. One table load and test per event, and no
-  // branch for the separator in the compact layout.
-  static constexpr unsigned move_state = 0x0F, move_separator = 0x10, move_item = 0x20;
+  // The writer's grammar, its one owner: what a value and what a key do in
+  // each state, as one byte. Allowed: the state after it, whether an item
+  // separator goes first, and whether it is an item (an array element or a
+  // key, which the indented layout puts on a line of its own). Refused: the
+  // error that says why. One table load and test per event, and no branch
+  // for the separator in the compact layout.
+  static constexpr unsigned move_state = 0x0F, move_separator = 0x10, move_item = 0x20,
+                            move_refused = 0x80;
+  static_assert(static_cast<unsigned>(state::object_value) <= move_state &&
+                    static_cast<unsigned>(write_error::invalid_options) <= move_state,
+                "a move's low bits hold a state or, refused, a write_error");
+  static constexpr unsigned char allowed(state next, unsigned how = 0) noexcept {
+    return static_cast<unsigned char>(static_cast<unsigned>(next) | how);
+  }
+  static constexpr unsigned char refused(write_error why) noexcept {
+    return static_cast<unsigned char>(move_refused | static_cast<unsigned>(why));
+  }
+  static constexpr bool is_refused(unsigned move) noexcept { return (move & move_refused) != 0; }
   static unsigned value_move(state current) noexcept {
     static constexpr unsigned char moves[8] = {
-        0,                                                                 // failed
-        static_cast<unsigned char>(state::document_done),                  // top_level
-        0,                                                                 // document_done
-        static_cast<unsigned char>(state::array_next) | move_item,         // array_first
-        static_cast<unsigned char>(state::array_next) | move_item | move_separator,
-        0,                                                                 // object_first
-        0,                                                                 // object_next
-        static_cast<unsigned char>(state::object_next)};                   // object_value
+        refused(write_error::none),                                 // failed (error() says why)
+        allowed(state::document_done),                              // top_level
+        refused(write_error::document_complete),                    // document_done
+        allowed(state::array_next, move_item),                      // array_first
+        allowed(state::array_next, move_item | move_separator),     // array_next
+        refused(write_error::value_without_key),                    // object_first
+        refused(write_error::value_without_key),                    // object_next
+        allowed(state::object_next)};                               // object_value
     return moves[static_cast<unsigned char>(current)];
   }
   static unsigned key_move(state current) noexcept {
-    constexpr auto object_value = static_cast<unsigned char>(state::object_value);
     static constexpr unsigned char moves[8] = {
-        0, 0, 0, 0, 0,
-        object_value | move_item,                    // object_first
-        object_value | move_item | move_separator,   // object_next
-        0};
+        refused(write_error::none),                                 // failed (error() says why)
+        refused(write_error::key_outside_object),                   // top_level
+        refused(write_error::key_outside_object),                   // document_done
+        refused(write_error::key_outside_object),                   // array_first
+        refused(write_error::key_outside_object),                   // array_next
+        allowed(state::object_value, move_item),                    // object_first
+        allowed(state::object_value, move_item | move_separator),   // object_next
+        refused(write_error::key_without_value)};                   // object_value
     return moves[static_cast<unsigned char>(current)];
   }
   // Checks that a value may come now, reserves room for its separator,
@@ -257,7 +272,7 @@ class writer {
   ULTRAJSON_ALWAYS_INLINE bool bounded_value(std::size_t payload, Write write) {
     const unsigned move = value_move(state_);
     char* out = out_.room_in_place(payload + 1);
-    if (move == 0 || !one_byte_items_ || out == nullptr) {
+    if (is_refused(move) || !one_byte_items_ || out == nullptr) {
       return bounded_value_in_general(payload, write);
     }
     const char separator = item_separator_;
@@ -335,7 +350,7 @@ class writer {
                                                   bool known_utf8) noexcept {
     const unsigned move = is_key ? key_move(state_) : value_move(state_);
     char* out = out_.room_in_place(short_string_room);
-    if (size >= 16 || !short_strings_in_place_ || move == 0 || out == nullptr) return false;
+    if (size >= 16 || !short_strings_in_place_ || is_refused(move) || out == nullptr) return false;
     // Read before the stores below, which the compiler must assume alias them.
     const char separator = item_separator_;
     const char key_separator = key_separator_;
@@ -364,7 +379,7 @@ class writer {
     const unsigned move = is_key ? key_move(state_) : value_move(state_);
     // A separator, two quotes, a key's separator and the escaped text.
     char* out = out_.room_in_place(detail::max_escaped_size(size, 1) + 4);
-    if (move == 0 || out == nullptr) return false;
+    if (is_refused(move) || out == nullptr) return false;
     const char separator = item_separator_;
     state_ = static_cast<state>(move & move_state);
     *out = separator;
@@ -429,8 +444,8 @@ class writer {
     }
   }
 
-  // Refuses a value or key the state does not allow; always false.
-  bool misplaced(bool is_key) noexcept;
+  // Fails with a refused move's error; always false.
+  bool misplaced(unsigned move) noexcept;
   // NaN or an infinity: its literal if the options allow it, else refused.
   bool non_finite_value(double value);
 
@@ -452,18 +467,15 @@ class writer {
   state state_ = state::top_level;
 };
 
-ULTRAJSON_NOINLINE bool writer::misplaced(bool is_key) noexcept {
-  if (state_ == state::failed) return false;
-  if (state_ == state::object_value) return fail(write_error::key_without_value);
-  if (is_key) return fail(write_error::key_outside_object);
-  if (state_ == state::document_done) return fail(write_error::document_complete);
-  return fail(write_error::value_without_key);  // object_first, object_next
+ULTRAJSON_NOINLINE bool writer::misplaced(unsigned move) noexcept {
+  // In the failed state the move's error is none, and fail() keeps the first.
+  return fail(static_cast<write_error>(move & move_state));
 }
 
 ULTRAJSON_ALWAYS_INLINE char* writer::begin_value(std::size_t payload) noexcept {
   const unsigned move = value_move(state_);
-  if (move == 0) {
-    misplaced(false);
+  if (is_refused(move)) {
+    misplaced(move);
     return nullptr;
   }
   return begin_item(move, payload);
@@ -471,8 +483,8 @@ ULTRAJSON_ALWAYS_INLINE char* writer::begin_value(std::size_t payload) noexcept 
 
 ULTRAJSON_ALWAYS_INLINE char* writer::begin_key(std::size_t payload) noexcept {
   const unsigned move = key_move(state_);
-  if (move == 0) {
-    misplaced(true);
+  if (is_refused(move)) {
+    misplaced(move);
     return nullptr;
   }
   return begin_item(move, payload);
