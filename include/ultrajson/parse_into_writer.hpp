@@ -38,10 +38,10 @@ class writer_parse_events : public writer {
   }
 
   ULTRAJSON_ALWAYS_INLINE bool string_value(std::string_view utf8) {
-    return quoted_utf8_event_inline<false>(utf8.data(), utf8.size(), known_utf8_);
+    return quoted_utf8_event<false>(utf8.data(), utf8.size(), known_utf8_);
   }
   ULTRAJSON_ALWAYS_INLINE bool key(std::string_view utf8) {
-    return quoted_utf8_event_inline<true>(utf8.data(), utf8.size(), known_utf8_);
+    return quoted_utf8_event<true>(utf8.data(), utf8.size(), known_utf8_);
   }
 
  private:

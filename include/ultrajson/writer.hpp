@@ -30,6 +30,14 @@
 #include "error.hpp"
 #include "options.hpp"
 
+// A UTF-8 string past short_plain_quoted (writer::quoted_utf8): out of line
+// with SSE2, left to the compiler without (see writer::quoted_utf8_event).
+#if defined(__SSE2__)
+#define ULTRAJSON_QUOTED_UTF8_INLINE ULTRAJSON_NOINLINE
+#else
+#define ULTRAJSON_QUOTED_UTF8_INLINE inline
+#endif
+
 namespace ultrajson {
 
 namespace detail {
@@ -102,7 +110,7 @@ class writer {
 
  private:
   // parse(text, writer)'s events (parse_into_writer.hpp): the key and string
-  // events through quoted_utf8_event_inline, inline in the parser.
+  // events through quoted_utf8_event, inline in the parser.
   friend class detail::writer_parse_events;
 
   // Where the writer stands: in which container, and what may come next.
@@ -396,43 +404,32 @@ class writer {
     written = true;
     return true;
   }
-  // A UTF-8 string or key: quoted_in_place where it applies, else the
-  // general path (quoted), out of line.
-  template <bool is_key, bool known_utf8 = false>
-  bool quoted_utf8(const char* text, std::size_t size) {
-    bool written;
-    if (quoted_in_place<is_key, known_utf8>(text, size, written)) return written;
-    return quoted_utf8_in_general<is_key>(text, size);
-  }
+  // string_value() and key(), left to the compiler there, and
+  // parse(text, writer)'s, inline in the parser (see parse_into_writer.hpp).
+  // With SSE2, short text's one test inline (short_plain_quoted) and the
+  // rest out of line (quoted_utf8). Without, short text would take the word
+  // loop of copy_plain_run twice when it is not plain, and known_utf8 would
+  // not help (the word loop stops at every non-ASCII byte): quoted_utf8
+  // alone, left to the compiler, costs less there.
   template <bool is_key>
-  bool quoted_utf8_in_general(const char* text, std::size_t size);
-  // quoted_utf8 out of line, past short_plain_quoted.
-  template <bool is_key, bool known_utf8>
-  bool quoted_utf8_out_of_line(const char* text, std::size_t size);
-  // string_value() and key(). With SSE2, short text's one test inline
-  // (short_plain_quoted) and the rest out of line: quoted_utf8 inline
-  // made the replay loop too large to keep key() inside it. Without, short
-  // text would take the word loop of copy_plain_run twice when it is not
-  // plain; quoted_utf8 and the compiler's choice cost less there.
-  // quoted_utf8_event is left to the compiler; parse(text, writer) takes
-  // its body inline (see parse_into_writer.hpp).
-  template <bool is_key>
-  bool quoted_utf8_event(const char* text, std::size_t size) {
-    return quoted_utf8_event_inline<is_key>(text, size, false);
-  }
-  template <bool is_key>
-  ULTRAJSON_ALWAYS_INLINE bool quoted_utf8_event_inline(const char* text, std::size_t size,
-                                                        bool known_utf8) {
+  ULTRAJSON_ALWAYS_INLINE bool quoted_utf8_event(const char* text, std::size_t size,
+                                                 bool known_utf8) {
 #if defined(__SSE2__)
     if (short_plain_quoted<is_key>(text, size, known_utf8)) return true;
-    return known_utf8 ? quoted_utf8_out_of_line<is_key, true>(text, size)
-                      : quoted_utf8_out_of_line<is_key, false>(text, size);
+    return known_utf8 ? quoted_utf8<is_key, true>(text, size)
+                      : quoted_utf8<is_key, false>(text, size);
 #else
-    // (Unused: without SSE2 the word loop stops at every non-ASCII byte.)
     static_cast<void>(known_utf8);
-    return quoted_utf8<is_key>(text, size);
+    return quoted_utf8<is_key, false>(text, size);
 #endif
   }
+  // A UTF-8 string or key: quoted_in_place where it applies, else the
+  // general path (quoted), out of line. With SSE2 out of line itself:
+  // inline, it made the replay loop too large to keep key() inside it.
+  template <bool is_key, bool known_utf8>
+  bool quoted_utf8(const char* text, std::size_t size);
+  template <bool is_key>
+  bool quoted_utf8_in_general(const char* text, std::size_t size);
 
   // Inline into key() and string() (see ULTRAJSON_ESCAPE_INLINE).
   template <bool is_utf8, bool known_utf8 = false, class Unit>
@@ -634,15 +631,19 @@ ULTRAJSON_NOINLINE bool writer::quoted_utf8_in_general(const char* text, std::si
 }
 
 template <bool is_key, bool known_utf8>
-ULTRAJSON_NOINLINE bool writer::quoted_utf8_out_of_line(const char* text, std::size_t size) {
-  return quoted_utf8<is_key, known_utf8>(text, size);
+ULTRAJSON_QUOTED_UTF8_INLINE bool writer::quoted_utf8(const char* text, std::size_t size) {
+  bool written;
+  if (quoted_in_place<is_key, known_utf8>(text, size, written)) return written;
+  return quoted_utf8_in_general<is_key>(text, size);
 }
 
 inline bool writer::string_value(std::string_view utf8) {
-  return quoted_utf8_event<false>(utf8.data(), utf8.size());
+  return quoted_utf8_event<false>(utf8.data(), utf8.size(), /*known_utf8=*/false);
 }
 
-inline bool writer::key(std::string_view utf8) { return quoted_utf8_event<true>(utf8.data(), utf8.size()); }
+inline bool writer::key(std::string_view utf8) {
+  return quoted_utf8_event<true>(utf8.data(), utf8.size(), /*known_utf8=*/false);
+}
 
 template <class Unit>
 bool writer::string_value_units(const Unit* units, std::size_t count) {
