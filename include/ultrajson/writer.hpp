@@ -657,4 +657,12 @@ bool writer::key_units(const Unit* units, std::size_t count) {
 
 }  // namespace ultrajson
 
+// The writer needs nothing from the parser: the number grammar it checks is
+// detail/number_scan.hpp's, its error codes error.hpp's. parse.hpp comes in
+// through this include alone, so that wherever a writer is declared,
+// parse(text, writer) takes the tuned path: without it, a caller who
+// includes parse.hpp and writer.hpp would get the parser's general path
+// without a word, markedly slower on non-ASCII text. Dropping it takes a
+// hook on both sides (each of parse.hpp and writer.hpp including this
+// header when the other is already in).
 #include "parse_into_writer.hpp"
