@@ -305,14 +305,18 @@ after_value:
     return parse_result{};
   }
   ++count;
-  skip_whitespace(p, end);
-  if (p != end && *p == ',') {
-    ++p;
-    if (!in_object) goto value;
+  // A comma straight after the value first: whitespace before a comma is
+  // rare in any layout, so the whitespace test waits until it is needed.
+  if (p == end || *p != ',') {
     skip_whitespace(p, end);
-    goto member_key;
+    if (p == end || *p != ',') goto container_end;
   }
-  {
+  ++p;
+  if (!in_object) goto value;
+  skip_whitespace(p, end);
+  goto member_key;
+
+container_end: {
     const frame closed{count, in_object};
     const char close = closed.is_object ? '}' : ']';
     if (p == end || *p != close) {
@@ -340,8 +344,11 @@ member_key:
     }
     if (!handler_.key(key)) return fail(token, parse_error::stopped_by_handler);
   }
-  skip_whitespace(p, end);
-  if (p == end || *p != ':') return fail(p, parse_error::expected_colon);
+  // The colon straight after the key first, as the comma after a value.
+  if (p == end || *p != ':') {
+    skip_whitespace(p, end);
+    if (p == end || *p != ':') return fail(p, parse_error::expected_colon);
+  }
   ++p;
   goto value;
 }
