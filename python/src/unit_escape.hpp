@@ -203,6 +203,30 @@ Out* escape_units_as(Out* out, const In* in, std::size_t count, const detail::es
     if constexpr (sizeof(In) <= 2 && sizeof(Out) >= sizeof(In)) {
       constexpr std::size_t lanes = 16 / sizeof(In);
       if constexpr (scan) {
+        if constexpr (sizeof(In) == 2 && !ensure_ascii) {
+          // Sixteen two-byte units at a time, tested as bytes: a unit
+          // narrowed with signed saturation keeps its value below U+0080
+          // and becomes 0x7F or 0x80 above, which are plain without
+          // ensure_ascii; one test for two vectors took the Arabic strs
+          // from three compares per eight units to one per sixteen.
+          while (static_cast<std::size_t>(end - in) >= 16) {
+            const __m128i low = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in));
+            const __m128i high = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 8));
+            alignas(16) unsigned char narrowed[16];
+            _mm_store_si128(reinterpret_cast<__m128i*>(narrowed), _mm_packs_epi16(low, high));
+            const unsigned special = special_bytes<slash, false>(narrowed);
+            store_widened(out, in);
+            store_widened(out + 8, in + 8);
+            if (special != 0) {
+              const auto plain = static_cast<std::size_t>(__builtin_ctz(special));
+              in += plain;
+              out += plain;
+              break;
+            }
+            in += 16;
+            out += 16;
+          }
+        }
         while (static_cast<std::size_t>(end - in) >= lanes) {
           const unsigned special = special_bytes<slash, ensure_ascii>(in);
           store_widened(out, in);

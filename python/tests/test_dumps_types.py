@@ -914,13 +914,16 @@ def _reference(text, ensure_ascii, slashes, html):
     return expected
 
 
-_SPECIALS = ['"', "\\", "\n", "\x1f", "/", "\x7f", "<", "&", "a", "\u00e9", "\u0628", "\u2028", "\ud800", "\U0001f600"]
+# Two-byte units whose low byte is special, below and above U+8000 (the
+# sixteen-unit test narrows them with signed saturation): written as they are.
+_SPECIALS = ['"', "\\", "\n", "\x1f", "/", "\x7f", "<", "&", "a", "\u00e9", "\u0628", "\u2028", "\ud800", "\U0001f600",
+             "\u0122", "\u015c", "\u8022", "\uff0a"]
 
 
 @pytest.mark.parametrize("html", [False, True])
 @pytest.mark.parametrize("slashes", [False, True])
 @pytest.mark.parametrize("ensure_ascii", [False, True])
-@pytest.mark.parametrize("filler", ["a", "\u00e9", "\u0628", "\U0001f600"])
+@pytest.mark.parametrize("filler", ["a", "\u00e9", "\u0628", "\u9f8d", "\U0001f600"])
 def test_every_escaping_option_at_every_position(filler, ensure_ascii, slashes, html):
     options = dict(ensure_ascii=ensure_ascii, escape_forward_slashes=slashes, encode_html_chars=html)
     texts = [
