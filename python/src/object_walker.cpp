@@ -548,9 +548,9 @@ class encoder {
       return true;
     }
     if (PyErr_Occurred()) return false;
-    char text[detail::max_number_chars];
+    alignas(16) char text[text_output::padded_size(detail::max_number_chars)] = {};
     const char* end = format(text);
-    return out_.ascii(text, static_cast<std::size_t>(end - text));
+    return out_.padded_ascii(text, static_cast<std::size_t>(end - text));
   }
 
   ULTRAJSON_NOINLINE bool str_value(PyObject* str) { return quoted(str); }

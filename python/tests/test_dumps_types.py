@@ -959,3 +959,14 @@ def test_dict_changed_by_default_to_the_same_size_writes_its_new_item(nested):
     mapping["b"] = 2
     text = dumps(mapping, default=default)
     assert loads(text) == {"a": [1] if nested else 1, "b": 2, "c": 3}
+
+
+# Numbers into a wide output are widened sixteen characters a store from a
+# padded buffer: every length of int and float text, after a two- and a
+# four-byte str.
+@pytest.mark.parametrize("wide", ["\u20ac", "\U0001f600"])
+def test_numbers_of_every_length_into_a_wide_output(wide):
+    numbers = [int("9" * digits) for digits in range(1, 21)] + [-int("1" * digits) for digits in range(1, 20)]
+    numbers += [1.0, -0.5, 1e-05, 1e16, -1.2345678901234567e-300, 5e-324, 1.7976931348623157e308, 123456.789]
+    value = [wide, *numbers, wide]
+    assert dumps(value, ensure_ascii=False) == json.dumps(value, ensure_ascii=False, separators=(",", ":"))
