@@ -398,6 +398,61 @@ TEST_CASE("decoder: non-ASCII text right after a string's closing quote, in the 
   }
 }
 
+TEST_CASE("decoder: input_is_valid_utf8 finds the same strings without checking them") {
+  // Non-ASCII text, escapes and control bytes at every position of runs of
+  // every length, at every alignment: the unchecked scan stops where the
+  // checked one does and delivers the same text.
+  ultrajson::parse_options trusted;
+  trusted.input_is_valid_utf8 = true;
+  const std::string pieces[] = {"\xC3\xA9", "\xE3\x81\x82", "\xF0\x9F\x98\x80", "\\n",
+                                "\\u00e9", "\\\""};
+  std::size_t checked = 0;
+  for (std::size_t lead = 0; lead < 8; ++lead) {
+    for (std::size_t length = 0; length <= 40; ++length) {
+      // The text's characters, so that a piece goes between two of them.
+      std::vector<std::string> characters;
+      for (std::size_t i = 0; i < length; ++i) {
+        characters.push_back(i % 5 == 4 ? pieces[i % 3]
+                                        : std::string(1, static_cast<char>('a' + i % 26)));
+      }
+      std::string text;
+      for (const std::string& c : characters) text += c;
+      for (const std::string& piece : pieces) {
+        for (std::size_t at = 0; at <= length; at += 3) {
+          std::string inner;
+          for (std::size_t i = 0; i <= length; ++i) {
+            if (i == at) inner += piece;
+            if (i < length) inner += characters[i];
+          }
+          const std::string doc =
+              std::string(lead, ' ') + "[" + in_quotes(inner) + "," + in_quotes(text) + "]";
+          const recording expected = record(doc);
+          const recording got = record(doc, trusted);
+          INFO(printable(doc));
+          REQUIRE(expected.result.ok());
+          REQUIRE(got.result.ok());
+          if (first_difference(expected.events, got.events) != "") FAIL("differs");
+          ++checked;
+        }
+      }
+      // A control byte is still an error, found exactly.
+      const std::string bad = std::string(lead, ' ') + in_quotes(text + "\x01");
+      const ultrajson::parse_result rejected = reject(bad, trusted);
+      CHECK(rejected.code == parse_error::control_character_in_string);
+      CHECK(rejected.offset == lead + 1 + text.size());
+      // Unterminated: the scan stops at the input's end.
+      const std::vector<char> open = exact_copy(std::string(lead, ' ') + "\"" + text);
+      recorder handler;
+      CHECK(ultrajson::parse(view(open), handler, trusted).code ==
+            parse_error::unterminated_string);
+    }
+  }
+  CHECK(checked > 1000);
+  // The bytes are not checked: what is not UTF-8 comes through as it is.
+  CHECK(decode(in_quotes("caf\xC3 \xFF"), trusted) == "caf\xC3 \xFF");
+  CHECK(reject(in_quotes("caf\xC3 \xFF")).code == parse_error::invalid_utf8);
+}
+
 TEST_CASE("writer: escapes by default") {
   CHECK(write_string("") == R"("")");
   CHECK(write_string("abc") == R"("abc")");

@@ -17,6 +17,11 @@ struct parse_options {
   // inside strings, and deliver them as they are. For bindings whose text
   // type can hold lone surrogates (Python's str); not for bytes from outside.
   bool allow_wtf8_input = false;
+  // The caller vouches that the text is valid UTF-8 (valid WTF-8 with
+  // allow_wtf8_input), as text its own encoder made from its string type
+  // is: the plain runs of strings are then not checked again. Text that is
+  // not valid then parses with its strings' bytes delivered as they are.
+  bool input_is_valid_utf8 = false;
   // Deliver every number as raw_number(text) after the grammar check, instead
   // of int64_value / uint64_value / big_integer / double_value. NaN and
   // Infinity literals are not numbers: they still arrive as double_value.

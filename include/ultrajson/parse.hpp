@@ -155,6 +155,7 @@ class parser {
       : strings_(), text_(text), handler_(handler), options_(options) {
     strings_.allow_lone_surrogates = options.allow_lone_surrogates;
     strings_.allow_wtf8_input = options.allow_wtf8_input;
+    strings_.input_is_valid_utf8 = options.input_is_valid_utf8;
   }
 
   parse_result run();

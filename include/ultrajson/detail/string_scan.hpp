@@ -229,6 +229,37 @@ inline bool skip_plain(const char*& p, const char* end, bool allow_surrogates = 
 #endif
 }
 
+// Advances p to the first '"', '\\' or control byte, or to end, over every
+// other byte unchecked: for input its caller knows to be valid UTF-8
+// (parse_options::input_is_valid_utf8).
+inline void skip_to_special(const char*& p, const char* end) noexcept {
+#if defined(__SSE2__)
+  while (end - p >= 16) {
+    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const unsigned special = byte_bits(special_or_high_bytes(bytes)) & ~high_bytes(bytes);
+    if (special != 0) {
+      p += count_trailing_zeros(special);
+      return;
+    }
+    p += 16;
+  }
+#endif
+  while (end - p >= 8) {
+    // A high byte is never flagged: the first flag is exact.
+    const std::uint64_t special = quote_backslash_control_bytes(load_word(p));
+    if (special != 0) {
+      p += first_flagged_byte(special);
+      return;
+    }
+    p += 8;
+  }
+  while (p != end) {
+    const auto byte = static_cast<unsigned char>(*p);
+    if (byte == '"' || byte == '\\' || byte < 0x20) return;
+    ++p;
+  }
+}
+
 // Makes room for at least `more` bytes after out in scratch, whose whole
 // size is the unescaping buffer (its contents past out are garbage), and
 // returns out's new place. Grows geometrically: a string's unescaping
@@ -320,6 +351,7 @@ struct string_scan_state {
   std::string scratch;
   bool allow_lone_surrogates = false;  // escaped lone surrogates, as WTF-8
   bool allow_wtf8_input = false;       // surrogates encoded in the input
+  bool input_is_valid_utf8 = false;    // not checked again here
 };
 
 // What the out-of-line part of a string scan hands back, by value: were it
@@ -339,7 +371,11 @@ struct scanned_string_rest {
 ULTRAJSON_NOINLINE scanned_string_rest scan_string_rest(const char* start, const char* p,
                                                         const char* end,
                                                         string_scan_state& state) {
-  if (!skip_plain(p, end, state.allow_wtf8_input)) return {p, parse_error::invalid_utf8, {}};
+  if (state.input_is_valid_utf8) {
+    skip_to_special(p, end);
+  } else if (!skip_plain(p, end, state.allow_wtf8_input)) {
+    return {p, parse_error::invalid_utf8, {}};
+  }
   if (p != end && *p == '"') {
     return {p + 1, parse_error::none,
             std::string_view(start, static_cast<std::size_t>(p - start))};
