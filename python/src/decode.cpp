@@ -87,7 +87,7 @@ PyObject* decode_str(module_state& state, PyObject* input, const loads_hooks& ho
     return decode_text(state,
                        std::string_view(compact_ascii_chars(input),
                                         static_cast<std::size_t>(PyUnicode_GET_LENGTH(input))),
-                       input, state.loads_utf8, hooks);
+                       input, state.loads_str, hooks);
   }
   // A str with lone surrogates comes as WTF-8; json accepts and keeps them.
   str_utf8 utf8;
@@ -95,7 +95,8 @@ PyObject* decode_str(module_state& state, PyObject* input, const loads_hooks& ho
   // Its strings with no escapes are made from its own characters, not
   // decoded back from the UTF-8 made for the parser.
   return decode_text(state, utf8.text(), input,
-                     utf8.has_surrogates() ? state.loads_wtf8 : state.loads_utf8, hooks, input);
+                     utf8.has_surrogates() ? state.loads_str_surrogates : state.loads_str, hooks,
+                     input);
 }
 
 // Decodes one object: a str, or bytes, bytearray or any other buffer. Bytes
@@ -107,7 +108,7 @@ PyObject* decode_object(module_state& state, PyObject* input, const loads_hooks&
     return decode_text(state,
                        std::string_view(PyBytes_AS_STRING(input),
                                         static_cast<std::size_t>(PyBytes_GET_SIZE(input))),
-                       input, state.loads_wtf8, hooks);
+                       input, state.loads_bytes, hooks);
   }
   if (!PyObject_CheckBuffer(input)) {
     PyErr_Format(PyExc_TypeError, "Expected str, bytes, bytearray or a buffer, not %.200s",
@@ -129,18 +130,19 @@ PyObject* decode_object(module_state& state, PyObject* input, const loads_hooks&
   PyObject* result = decode_text(
       state,
       std::string_view(static_cast<const char*>(view.buf), static_cast<std::size_t>(view.len)),
-      input, state.loads_wtf8, hooks);
+      input, state.loads_bytes, hooks);
   PyBuffer_Release(&view);
   return result;
 }
 
 }  // namespace
 
-parse_options loads_options(bool wtf8_input) {
+parse_options loads_options(bool wtf8_input, bool from_str) {
   parse_options options;
   options.allow_nan_literals = true;
   options.allow_lone_surrogates = true;
   options.allow_wtf8_input = wtf8_input;
+  options.input_is_valid_utf8 = from_str;
   return options;
 }
 

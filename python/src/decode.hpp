@@ -12,8 +12,9 @@ PyObject* loads(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObj
 // load(fp, /)
 PyObject* load(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames);
 
-// loads()'s parse options: for UTF-8 text, or for the WTF-8 of a str with
-// lone surrogates.
-parse_options loads_options(bool wtf8_input);
+// loads()'s parse options: for UTF-8 text, or for WTF-8 (a str with lone
+// surrogates, bytes with UTF-8-encoded surrogates); `from_str` for text made
+// here from a str, which is valid.
+parse_options loads_options(bool wtf8_input, bool from_str);
 
 }  // namespace ultrajson::python

@@ -62,8 +62,9 @@ PyMethodDef methods[] = {
 int exec_module(PyObject* module) {
   module_state* state = new (PyModule_GetState(module)) module_state;
   state->default_dumps = default_dumps_settings();
-  state->loads_utf8 = loads_options(false);
-  state->loads_wtf8 = loads_options(true);
+  state->loads_str = loads_options(false, true);
+  state->loads_str_surrogates = loads_options(true, true);
+  state->loads_bytes = loads_options(true, false);
   if (!state->names.init() || !state->texts.init()) return -1;
   state->decode_error = add_decode_error(module);
   if (state->decode_error == nullptr) return -1;

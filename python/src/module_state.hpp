@@ -26,9 +26,12 @@ struct module_state {
   dumps_settings default_dumps;
   // dumps() options of the last call made with constant ones.
   constant_options recent_options;
-  // loads() of UTF-8 text, and of the WTF-8 of a str with lone surrogates.
-  parse_options loads_utf8;
-  parse_options loads_wtf8;
+  // loads() of a str (its UTF-8, or its WTF-8 when it holds lone
+  // surrogates: made here, so valid and not checked again), and of bytes
+  // and other buffers (checked; UTF-8-encoded surrogates allowed).
+  parse_options loads_str;
+  parse_options loads_str_surrogates;
+  parse_options loads_bytes;
   // The decoder's cache of recently built keys, shared by the calls made in
   // this module's interpreter (each holds its GIL while it decodes).
   key_cache keys;
