@@ -387,6 +387,26 @@ TEST_CASE("hard doubles print as to_chars's shortest and read back") {
   }
 }
 
+TEST_CASE("doubles at the integer shortcut's edges: whole below 2^53, a fraction, either sign") {
+  // double_to_decimal takes integers below 2^53 from the bits: those whose
+  // significand has 1 to 52 bits after the binary point, all zero. Every
+  // binary exponent from two below that range to two above, with one bit
+  // set: the first after the point (a half), the first before it
+  // (an integer), the lowest and the highest; and with all bits set.
+  for (std::uint64_t biased = 1021; biased <= 1077; ++biased) {
+    const int fraction_bits = 1075 - static_cast<int>(biased);  // -q
+    for (int shift : {fraction_bits - 1, fraction_bits, 0, 51}) {
+      if (shift < 0 || shift > 51) continue;
+      for (const std::uint64_t sign : {std::uint64_t{0}, std::uint64_t{1} << 63}) {
+        const std::uint64_t bits = sign | biased << 52 | std::uint64_t{1} << shift;
+        INFO(hex(bits));
+        CHECK(check_print(double_from_bits(bits)) == "");
+        CHECK(check_print(double_from_bits(bits | ((std::uint64_t{1} << 52) - 1))) == "");
+      }
+    }
+  }
+}
+
 TEST_CASE("a nonzero digit after 800 significant digits lifts a tie that fits in 19 digits") {
   // Found by fuzz_doubles: 29227337203685562 is halfway between two doubles;
   // with zeros to the 800th significant digit and then a nonzero one it is

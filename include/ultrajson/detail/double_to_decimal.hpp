@@ -49,6 +49,18 @@ inline std::uint64_t round_to_odd(power_of_ten_significand g, std::uint64_t scal
   return integer | (middle != 0 ? 1 : 0);
 }
 
+// double_to_decimal makes the table's rounded-down entries (10^q, q >= 0)
+// upper bounds by adding 1 to their low words, with no carry: none of those
+// words may be all ones. The table is generated, so the compiler checks.
+constexpr bool no_rounded_down_power_ends_in_ones() noexcept {
+  for (int q = 0; q <= largest_power_of_ten; ++q) {
+    if (power_of_ten(q).low == ~std::uint64_t{0}) return false;
+  }
+  return true;
+}
+static_assert(no_rounded_down_power_ends_in_ones(),
+              "double_to_decimal adds 1 to these entries' low words without a carry");
+
 // For a finite, positive double.
 inline shortest_decimal double_to_decimal(double value) noexcept {
   const std::uint64_t bits = bits_of_double(value);
@@ -59,8 +71,8 @@ inline shortest_decimal double_to_decimal(double value) noexcept {
 
   // Integers below 2^53 are their own shortest digits: the interval is at
   // most 1 wide, and a decimal with no more digits than the integer is an
-  // integer.
-  if (q < 0 && q >= -52 && (c & ((std::uint64_t{1} << -q) - 1)) == 0) {
+  // integer. (c's fraction bits are its low -q, all the shift keeps.)
+  if (q < 0 && q >= -52 && c << (64 + q) == 0) {
     return {c >> -q, 0};
   }
 
@@ -72,10 +84,9 @@ inline shortest_decimal double_to_decimal(double value) noexcept {
   const int k = closer_below ? floor_log10_three_quarters_pow2(q) : floor_log10_pow2(q);
   const int h = q + floor_log2_pow10(-k) + 1;  // 1..4
   power_of_ten_significand g = power_of_ten(-k);
-  if (-k >= 0) {  // rounded down (or exact) in the table: make it an upper bound
-    g.low += 1;
-    g.high += g.low == 0 ? 1 : 0;
-  }
+  // Rounded down (or exact) in the table: make it an upper bound (no carry,
+  // see no_rounded_down_power_ends_in_ones).
+  if (-k >= 0) g.low += 1;
   const std::uint64_t vb = round_to_odd(g, cb << h);
   const std::uint64_t vbl = round_to_odd(g, cbl << h);
   const std::uint64_t vbr = round_to_odd(g, cbr << h);

@@ -247,11 +247,12 @@ inline significant_digits write_significand(char* buffer, std::uint64_t signific
 // bytes up to max_number_chars past out (fixed-size copies are cheaper
 // than exact ones).
 inline char* format_double(char* out, double value) noexcept {
-  if (bits_of_double(value) >> 63) {
+  const std::uint64_t bits = bits_of_double(value);
+  if (bits >> 63) {
     *out++ = '-';
     value = -value;
   }
-  if (value == 0) {
+  if (bits << 1 == 0) {  // either zero, tested on the integer bits already at hand
     std::memcpy(out, "0.0", 3);
     return out + 3;
   }
