@@ -56,7 +56,8 @@ class encoder {
                                              settings.options.escape_forward_slashes,
                                              settings.options.encode_html_chars}),
                   settings.options.ensure_ascii, settings.options.escape_forward_slashes,
-                  settings.options.encode_html_chars} {
+                  settings.options.encode_html_chars},
+        out_(escaping_) {
     stack_.reserve(16);
   }
   encoder(const encoder&) = delete;

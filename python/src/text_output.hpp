@@ -27,7 +27,8 @@ inline thread_local std::size_t recent_output_units = 0;
 
 class text_output {
  public:
-  text_output() noexcept = default;
+  // `how`: the call's escaping, which outlives the output.
+  explicit text_output(const unit_escaping& how) noexcept : how_(how) { pick_ascii_writer(); }
   text_output(const text_output&) = delete;
   text_output& operator=(const text_output&) = delete;
   ~text_output() { Py_XDECREF(str_); }
@@ -139,13 +140,21 @@ class text_output {
   }
 
   // A str between quotes, as str(text, how, true), with the common case (an
-  // ASCII str into a narrow output) inline: for the walk's one call per str,
-  // where the calls to str() and units_of() cost a third of a short str's
-  // instructions (callgrind).
+  // ASCII str: nearly every key and most values) inline: for the walk's one
+  // call per str, where the calls to str() and units_of() cost a third of a
+  // short str's instructions (callgrind).
   ULTRAJSON_ALWAYS_INLINE bool quoted(PyObject* text, const unit_escaping& how) {
-    if (width_ == 1 && PyUnicode_IS_COMPACT_ASCII(text)) {
-      return write_units<Py_UCS1>(static_cast<const Py_UCS1*>(PyUnicode_DATA(text)),
-                                  static_cast<std::size_t>(PyUnicode_GET_LENGTH(text)), how, true);
+    if (PyUnicode_IS_COMPACT_ASCII(text)) {
+      const auto* units = static_cast<const Py_UCS1*>(PyUnicode_DATA(text));
+      const auto length = static_cast<std::size_t>(PyUnicode_GET_LENGTH(text));
+#if defined(__SSE2__)
+      if (ascii_writer_ != nullptr && capacity_ - size_ >= max_escaped_units(length, 1) + 2) {
+        const unsigned char* end = ascii_writer_(data_ + (size_ << shift_), units, length, how);
+        size_ = static_cast<std::size_t>(end - data_) >> shift_;
+        return true;
+      }
+#endif
+      if (width_ == 1) return write_units<Py_UCS1>(units, length, how, true);
     }
     return str(text, how, true);
   }
@@ -262,11 +271,52 @@ class text_output {
     width_ = width;
     shift_ = width == 1 ? 0 : width == 2 ? 1 : 2;
     max_char_ = max_char;
+    pick_ascii_writer();
     return true;
   }
   template <class Out, class In>
   static void copy_widened(Out* out, const In* in, std::size_t count) noexcept {
     for (std::size_t i = 0; i < count; ++i) out[i] = in[i];
+  }
+
+#if defined(__SSE2__)
+  // Writes an ASCII str between quotes at `at` (room is reserved for its
+  // worst case) and returns where it ends: one function for each output
+  // width and set of escaping options, picked when the width changes, so a
+  // str's write tests none of them.
+  using ascii_str_writer = unsigned char* (*)(unsigned char* at, const Py_UCS1* units,
+                                              std::size_t length, const unit_escaping& how);
+  template <class Out, bool slash, bool ensure_ascii>
+  static unsigned char* quoted_ascii(unsigned char* at, const Py_UCS1* units, std::size_t length,
+                                     const unit_escaping& how) {
+    Out* out = reinterpret_cast<Out*>(at);
+    *out++ = '"';
+    const std::size_t plain = copy_plain_ascii<Out, slash, ensure_ascii>(out, units, length);
+    out = plain == length ? out + length : escape_rest(out + plain, units + plain, length - plain, how);
+    *out++ = '"';
+    return reinterpret_cast<unsigned char*>(out);
+  }
+  // An ASCII str's units from its first escape on.
+  template <class Out>
+  ULTRAJSON_NOINLINE static Out* escape_rest(Out* out, const Py_UCS1* units, std::size_t count,
+                                             const unit_escaping& how) {
+    return escape_units(out, units, count, how);
+  }
+  template <class Out>
+  ascii_str_writer ascii_writer_for() const noexcept {
+    if (how_.html) return nullptr;  // its characters are not in copy_plain_ascii's test
+    if (how_.slash) {
+      return how_.ensure_ascii ? &quoted_ascii<Out, true, true> : &quoted_ascii<Out, true, false>;
+    }
+    return how_.ensure_ascii ? &quoted_ascii<Out, false, true> : &quoted_ascii<Out, false, false>;
+  }
+#endif
+  void pick_ascii_writer() noexcept {
+#if defined(__SSE2__)
+    ascii_writer_ = width_ == 1   ? ascii_writer_for<Py_UCS1>()
+                    : width_ == 2 ? ascii_writer_for<Py_UCS2>()
+                                  : ascii_writer_for<Py_UCS4>();
+#endif
   }
 
   template <class In>
@@ -321,6 +371,10 @@ class text_output {
   unsigned width_ = 1;        // bytes per unit: 1, 2 or 4, str_'s kind
   unsigned shift_ = 0;        // log2(width_)
   Py_UCS4 max_char_ = 127;    // the widest character str_'s kind holds, as CPython counts kinds
+  const unit_escaping& how_;
+#if defined(__SSE2__)
+  ascii_str_writer ascii_writer_ = nullptr;  // for width_; nullptr: none fits the options
+#endif
 };
 
 }  // namespace ultrajson::python

@@ -11,6 +11,7 @@
 
 #include <ultrajson/detail/escape.hpp>
 #include <ultrajson/detail/inlining.hpp>
+#include <ultrajson/detail/string_special_bytes.hpp>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -122,25 +123,43 @@ ULTRAJSON_ALWAYS_INLINE unsigned special_bytes(const Unit* in) noexcept {
   return static_cast<unsigned>(_mm_movemask_epi8(special));
 }
 
+// Stores the first `count` bytes of a block (8 or 16) as units of Out.
+template <class Out, std::size_t count>
+ULTRAJSON_ALWAYS_INLINE void store_bytes_as(Out* out, __m128i bytes) noexcept {
+  auto* to = reinterpret_cast<__m128i*>(out);
+  const __m128i zero = _mm_setzero_si128();
+  if constexpr (sizeof(Out) == 1) {
+    if constexpr (count == 16) {
+      _mm_storeu_si128(to, bytes);
+    } else {
+      _mm_storel_epi64(to, bytes);
+    }
+  } else if constexpr (sizeof(Out) == 2) {
+    _mm_storeu_si128(to, _mm_unpacklo_epi8(bytes, zero));
+    if constexpr (count == 16) _mm_storeu_si128(to + 1, _mm_unpackhi_epi8(bytes, zero));
+  } else {
+    const __m128i low = _mm_unpacklo_epi8(bytes, zero);
+    _mm_storeu_si128(to, _mm_unpacklo_epi16(low, zero));
+    _mm_storeu_si128(to + 1, _mm_unpackhi_epi16(low, zero));
+    if constexpr (count == 16) {
+      const __m128i high = _mm_unpackhi_epi8(bytes, zero);
+      _mm_storeu_si128(to + 2, _mm_unpacklo_epi16(high, zero));
+      _mm_storeu_si128(to + 3, _mm_unpackhi_epi16(high, zero));
+    }
+  }
+}
+
 // Stores sixteen bytes of units at out, each widened to Out.
 template <class Out, class In>
 inline void store_widened(Out* out, const In* in) noexcept {
   const __m128i units = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in));
-  const __m128i zero = _mm_setzero_si128();
-  auto* to = reinterpret_cast<__m128i*>(out);
-  if constexpr (sizeof(Out) == sizeof(In)) {
-    _mm_storeu_si128(to, units);
-  } else if constexpr (sizeof(In) == 1 && sizeof(Out) == 2) {
-    _mm_storeu_si128(to, _mm_unpacklo_epi8(units, zero));
-    _mm_storeu_si128(to + 1, _mm_unpackhi_epi8(units, zero));
-  } else if constexpr (sizeof(In) == 1) {
-    const __m128i low = _mm_unpacklo_epi8(units, zero);
-    const __m128i high = _mm_unpackhi_epi8(units, zero);
-    _mm_storeu_si128(to, _mm_unpacklo_epi16(low, zero));
-    _mm_storeu_si128(to + 1, _mm_unpackhi_epi16(low, zero));
-    _mm_storeu_si128(to + 2, _mm_unpacklo_epi16(high, zero));
-    _mm_storeu_si128(to + 3, _mm_unpackhi_epi16(high, zero));
+  if constexpr (sizeof(In) == 1) {
+    store_bytes_as<Out, 16>(out, units);
+  } else if constexpr (sizeof(Out) == 2) {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out), units);
   } else {  // two bytes to four
+    const __m128i zero = _mm_setzero_si128();
+    auto* to = reinterpret_cast<__m128i*>(out);
     _mm_storeu_si128(to, _mm_unpacklo_epi16(units, zero));
     _mm_storeu_si128(to + 1, _mm_unpackhi_epi16(units, zero));
   }
@@ -291,6 +310,103 @@ Out* escape_units_as(Out* out, const In* in, std::size_t count, const detail::es
   }
   return out;
 }
+
+#if defined(__SSE2__)
+// The bits of a block of ASCII units (bit i for unit i) that are not written
+// as they are: '"', '\\', control characters, '/' when asked, and U+007F
+// under ensure_ascii. With no unit at or above 0x80, the library's signed
+// "below 0x20" test is the control test alone.
+template <bool slash, bool ensure_ascii>
+ULTRAJSON_ALWAYS_INLINE unsigned ascii_special_bits(__m128i units) noexcept {
+  __m128i special = detail::special_or_high_bytes(units);
+  if constexpr (slash) special = _mm_or_si128(special, _mm_cmpeq_epi8(units, detail::vector_constant<'/'>()));
+  if constexpr (ensure_ascii) {
+    special = _mm_or_si128(special, _mm_cmpeq_epi8(units, detail::vector_constant<0x7F>()));
+  }
+  return detail::byte_bits(special);
+}
+
+// Stores the first four bytes of a block as units of Out.
+template <class Out>
+ULTRAJSON_ALWAYS_INLINE void store_four_as(Out* out, __m128i bytes) noexcept {
+  const __m128i zero = _mm_setzero_si128();
+  if constexpr (sizeof(Out) == 1) {
+    const auto four = static_cast<std::uint32_t>(_mm_cvtsi128_si32(bytes));
+    std::memcpy(out, &four, 4);
+  } else if constexpr (sizeof(Out) == 2) {
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(out), _mm_unpacklo_epi8(bytes, zero));
+  } else {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out),
+                     _mm_unpacklo_epi16(_mm_unpacklo_epi8(bytes, zero), zero));
+  }
+}
+
+// Copies the units of an ASCII str (a compact one's: nothing at or above
+// 0x80) to out, widened to Out, up to the first that needs an escape;
+// returns how many went out as they are (a short str with an escape: none).
+// Stores nothing past out + count. For most strs it is all their writing,
+// where the general escape_units' set-up and option tests cost more than
+// the copy (callgrind).
+template <class Out, bool slash, bool ensure_ascii>
+ULTRAJSON_ALWAYS_INLINE std::size_t copy_plain_ascii(Out* out, const unsigned char* in,
+                                                    std::size_t count) noexcept {
+  const auto load = [](const unsigned char* at) {
+    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
+  };
+  if (count >= 16) {
+    std::size_t i = 0;
+    do {
+      const __m128i units = load(in + i);
+      store_bytes_as<Out, 16>(out + i, units);
+      const unsigned special = ascii_special_bits<slash, ensure_ascii>(units);
+      if (special != 0) return i + static_cast<std::size_t>(__builtin_ctz(special));
+      i += 16;
+    } while (count - i >= 16);
+    if (i != count) {
+      // The sixteen units that end the str, overlapping those just copied
+      // (stored again as they are); only the untested ones' bits count.
+      const __m128i units = load(in + count - 16);
+      store_bytes_as<Out, 16>(out + count - 16, units);
+      const unsigned special = ascii_special_bits<slash, ensure_ascii>(units) >> (16 - (count - i));
+      if (special != 0) return i + static_cast<std::size_t>(__builtin_ctz(special));
+    }
+    return count;
+  }
+  // Shorter (most keys): its first and last halves, which may overlap, in
+  // one block. The bytes past them in the block are zero, which the tests
+  // flag: their bits are masked off.
+  __m128i units;
+  unsigned tested;
+  if (count >= 8) {
+    const __m128i first = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(in));
+    const __m128i last = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(in + count - 8));
+    store_bytes_as<Out, 8>(out, first);
+    store_bytes_as<Out, 8>(out + count - 8, last);
+    units = _mm_unpacklo_epi64(first, last);
+    tested = 0xFFFF;
+  } else if (count >= 4) {
+    std::uint32_t first, last;
+    std::memcpy(&first, in, 4);
+    std::memcpy(&last, in + count - 4, 4);
+    const __m128i first_units = _mm_cvtsi32_si128(static_cast<int>(first));
+    const __m128i last_units = _mm_cvtsi32_si128(static_cast<int>(last));
+    store_four_as(out, first_units);
+    store_four_as(out + count - 4, last_units);
+    units = _mm_unpacklo_epi32(first_units, last_units);
+    tested = 0xFF;
+  } else if (count != 0) {
+    const unsigned first = in[0], middle = in[count / 2], last = in[count - 1];
+    out[0] = static_cast<Out>(first);
+    out[count / 2] = static_cast<Out>(middle);
+    out[count - 1] = static_cast<Out>(last);
+    units = _mm_cvtsi32_si128(static_cast<int>(first | middle << 8 | last << 16));
+    tested = 0x7;
+  } else {
+    return 0;
+  }
+  return (ascii_special_bits<slash, ensure_ascii>(units) & tested) == 0 ? count : 0;
+}
+#endif
 
 // Escapes `count` units from `in` to `out`, which has room for
 // max_escaped_units(count, sizeof(In)). Out must be wide enough for every
