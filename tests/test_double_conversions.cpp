@@ -475,6 +475,48 @@ TEST_CASE("random bit patterns print as to_chars's shortest and read back exactl
   CHECK(not_finite <= count / 1000 + 10);
 }
 
+// double_to_decimal's one-product estimate against the three-product exact
+// search it falls back to, on the same double.
+std::string check_estimate(std::uint64_t bits) {
+  const double value = double_from_bits(bits);
+  const std::uint64_t biased = bits >> 52;
+  const std::uint64_t fraction = bits & ((std::uint64_t{1} << 52) - 1);
+  const std::uint64_t c = biased == 0 ? fraction : fraction | (std::uint64_t{1} << 52);
+  const int q = biased == 0 ? -1074 : static_cast<int>(biased) - 1075;
+  if (q < 0 && q >= -52 && c << (64 + q) == 0) return "";  // the integer shortcut
+  const detail::shortest_decimal fast = detail::double_to_decimal(value);
+  const detail::shortest_decimal exact =
+      detail::shortest_decimal_exact(c, q, fraction == 0 && biased > 1);
+  if (fast.significand == exact.significand && fast.exponent == exact.exponent) return "";
+  return hex(bits) + ": estimate " + std::to_string(fast.significand) + "e" +
+         std::to_string(fast.exponent) + ", exact " + std::to_string(exact.significand) + "e" +
+         std::to_string(exact.exponent);
+}
+
+TEST_CASE("the one-product estimate finds the exact search's digits") {
+  // Few significant bits make the scaled values exact integers or halves
+  // (the estimate's fallback); random patterns take the estimate itself.
+  // Every exponent, subnormals included.
+  std::mt19937_64 random(20261201 + oracle_seed());
+  for (std::uint64_t biased = 0; biased < 2047; ++biased) {
+    for (int kept = 0; kept <= 52; kept += 4) {
+      for (int draw = 0; draw < 8; ++draw) {
+        const std::uint64_t fraction =
+            kept == 0 ? 0 : (random() >> (64 - kept)) << (52 - kept);
+        const std::string problem = check_estimate(biased << 52 | fraction);
+        if (!problem.empty()) FAIL(problem);
+      }
+    }
+  }
+  const std::size_t count = oracle_count();
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::uint64_t bits = random() & ~(std::uint64_t{1} << 63);
+    if (bits >> 52 == 2047) continue;
+    const std::string problem = check_estimate(bits);
+    if (!problem.empty()) FAIL(problem);
+  }
+}
+
 TEST_CASE("random decimal strings parse as strtod does") {
   // Significands of 1 to 19 digits (most), 20 to 40, and up to 850; decimal
   // exponents from below the subnormals to above DBL_MAX; written in the

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "eisel_lemire.hpp"
+#include "inlining.hpp"
 #include "powers_of_ten.hpp"
 #include "wide_multiply.hpp"
 
@@ -61,25 +62,13 @@ constexpr bool no_rounded_down_power_ends_in_ones() noexcept {
 static_assert(no_rounded_down_power_ends_in_ones(),
               "double_to_decimal adds 1 to these entries' low words without a carry");
 
-// For a finite, positive double.
-inline shortest_decimal double_to_decimal(double value) noexcept {
-  const std::uint64_t bits = bits_of_double(value);
-  const std::uint64_t biased = bits >> 52;
-  const std::uint64_t fraction = bits & ((std::uint64_t{1} << 52) - 1);
-  const std::uint64_t c = biased == 0 ? fraction : fraction | (std::uint64_t{1} << 52);
-  const int q = biased == 0 ? -1074 : static_cast<int>(biased) - 1075;
-
-  // Integers below 2^53 are their own shortest digits: the interval is at
-  // most 1 wide, and a decimal with no more digits than the integer is an
-  // integer. (c's fraction bits are its low -q, all the shift keeps.)
-  if (q < 0 && q >= -52 && c << (64 + q) == 0) {
-    return {c >> -q, 0};
-  }
-
+// The search with three round-to-odd products, exact for every double:
+// double_to_decimal's fallback when its one-product estimate cannot decide.
+// c, q as in double_to_decimal (not an integer below 2^53).
+ULTRAJSON_NOINLINE shortest_decimal shortest_decimal_exact(std::uint64_t c, int q, bool closer_below) noexcept {
   const std::uint64_t odd = c & 1;  // an odd c's interval is open
   const std::uint64_t cb = c << 2;
   const std::uint64_t cbr = cb + 2;
-  const bool closer_below = fraction == 0 && biased > 1;
   const std::uint64_t cbl = closer_below ? cb - 1 : cb - 2;
   const int k = closer_below ? floor_log10_three_quarters_pow2(q) : floor_log10_pow2(q);
   const int h = q + floor_log2_pow10(-k) + 1;  // 1..4
@@ -112,6 +101,82 @@ inline shortest_decimal double_to_decimal(double value) noexcept {
     digits = vb < midpoint || (vb == midpoint && (s & 1) == 0) ? s : t;
   }
   return {digits, k};
+}
+
+// A fixed-point value with 64 fraction bits, in the scaled units of the
+// search (1/4 of a last digit).
+struct scaled_value {
+  std::uint64_t integer;
+  std::uint64_t fraction;
+};
+
+// Within 2^-50 of an integer: the estimates below are off by less than
+// 2^-57, so a value this far from every integer compares with integers as
+// the exact value does.
+inline bool near_integer(std::uint64_t fraction) noexcept {
+  constexpr std::uint64_t margin = std::uint64_t{1} << 14;
+  return fraction + margin < 2 * margin;
+}
+
+// For a finite, positive double.
+//
+// The common case with one product instead of three. The exact scaled
+// midpoint Vb = cb * 2^h * 10^-k (quarter units) comes from g * (cb << h)
+// with its fraction: high 128 of the 192 bits, below the exact value by
+// less than 2^-64 (the dropped word), above it by less than 2^-69 (g's
+// excess times cb << h < 2^59). The half-width D = 2^(h+1) * 10^-k is the
+// same for every double with this exponent, so it needs no product: g.high
+// shifted, off by less than 2^-59 (g.low's part). The bounds are Vb - D and
+// Vb + D (never the closer-below case: that goes to the exact search).
+//
+// When none of the three is within the margin of an integer, none is an
+// integer, so the interval's open or closed ends do not matter and each
+// comparison with an integer is one with its integer part:
+//   - the one multiple of ten (40 quarter units) that may lie inside is
+//     the largest not above Vr; it is inside when Vl's integer part is below it;
+//   - otherwise the digits are Vb rounded to the nearest unit (no tie: Vb
+//     is no integer), which lies inside since the interval is at least one
+//     unit wide (10^k <= 2^q) and Vb is its middle.
+// Otherwise (values with few significant bits hit exact integers) the
+// exact search decides.
+inline shortest_decimal double_to_decimal(double value) noexcept {
+  const std::uint64_t bits = bits_of_double(value);
+  const std::uint64_t biased = bits >> 52;
+  const std::uint64_t fraction = bits & ((std::uint64_t{1} << 52) - 1);
+  const std::uint64_t c = biased == 0 ? fraction : fraction | (std::uint64_t{1} << 52);
+  const int q = biased == 0 ? -1074 : static_cast<int>(biased) - 1075;
+
+  // Integers below 2^53 are their own shortest digits: the interval is at
+  // most 1 wide, and a decimal with no more digits than the integer is an
+  // integer. (c's fraction bits are its low -q, all the shift keeps.)
+  if (q < 0 && q >= -52 && c << (64 + q) == 0) {
+    return {c >> -q, 0};
+  }
+  const bool closer_below = fraction == 0 && biased > 1;
+  if (closer_below) return shortest_decimal_exact(c, q, true);
+
+  const int k = floor_log10_pow2(q);
+  const int h = q + floor_log2_pow10(-k) + 1;  // 1..4
+  power_of_ten_significand g = power_of_ten(-k);
+  if (-k >= 0) g.low += 1;  // an upper bound, as in shortest_decimal_exact
+  const std::uint64_t scaled = c << (2 + h);
+  const uint128_parts high = multiply_64x64(g.high, scaled);
+  const uint128_parts low = multiply_64x64(g.low, scaled);
+  scaled_value vb;
+  vb.fraction = high.low + low.high;
+  vb.integer = high.high + (vb.fraction < low.high ? 1 : 0);
+  const scaled_value half_width{g.high >> (63 - h), g.high << (h + 1)};
+  scaled_value vr, vl;
+  vr.fraction = vb.fraction + half_width.fraction;
+  vr.integer = vb.integer + half_width.integer + (vr.fraction < half_width.fraction ? 1 : 0);
+  vl.fraction = vb.fraction - half_width.fraction;
+  vl.integer = vb.integer - half_width.integer - (vb.fraction < half_width.fraction ? 1 : 0);
+  if (near_integer(vb.fraction) || near_integer(vr.fraction) || near_integer(vl.fraction)) {
+    return shortest_decimal_exact(c, q, false);
+  }
+  const std::uint64_t shorter = vr.integer / 40 * 10;
+  if (vl.integer < shorter << 2) return {shorter, k};
+  return {(vb.integer >> 2) + ((vb.integer >> 1) & 1), k};
 }
 
 }  // namespace ultrajson::detail
