@@ -557,10 +557,7 @@ class encoder {
   ULTRAJSON_NOINLINE bool str_value(PyObject* str) { return quoted(str); }
 
   // A str between quotes, escaped from its own kind.
-  bool quoted(PyObject* str) {
-    if (PyUnicode_READY(str) < 0) return false;  // a legacy str from before PEP 393
-    return out_.quoted(str, escaping_);
-  }
+  bool quoted(PyObject* str) { return out_.quoted(str, escaping_); }
 
   bool str_key(PyObject* str) {
     if (!quoted(str)) return false;

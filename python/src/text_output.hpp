@@ -140,23 +140,26 @@ class text_output {
   }
 
   // A str between quotes, as str(text, how, true), with the common case (an
-  // ASCII str: nearly every key and most values) inline: for the walk's one
-  // call per str, where the calls to str() and units_of() cost a third of a
-  // short str's instructions (callgrind).
+  // ASCII str: nearly every key and most values) inline and everything
+  // else a call, so that the inline part needs few registers: for the
+  // walk's one call per str, where the calls to str() and units_of() cost a
+  // third of a short str's instructions (callgrind). A str from before PEP
+  // 393 is readied first (a compact ASCII one is ready).
   ULTRAJSON_ALWAYS_INLINE bool quoted(PyObject* text, const unit_escaping& how) {
-    if (PyUnicode_IS_COMPACT_ASCII(text)) {
-      const auto* units = static_cast<const Py_UCS1*>(PyUnicode_DATA(text));
-      const auto length = static_cast<std::size_t>(PyUnicode_GET_LENGTH(text));
 #if defined(__SSE2__)
-      if (ascii_writer_ != nullptr && capacity_ - size_ >= max_escaped_units(length, 1) + 2) {
-        const unsigned char* end = ascii_writer_(data_ + (size_ << shift_), units, length, how);
+    if (PyUnicode_IS_COMPACT_ASCII(text) && ascii_writer_ != nullptr) {
+      const auto length = static_cast<std::size_t>(PyUnicode_GET_LENGTH(text));
+      if (capacity_ - size_ >= max_escaped_units(length, 1) + 2) {
+        const unsigned char* end = ascii_writer_(data_ + (size_ << shift_),
+                                                 static_cast<const Py_UCS1*>(PyUnicode_DATA(text)), length, how);
         size_ = static_cast<std::size_t>(end - data_) >> shift_;
         return true;
       }
-#endif
-      if (width_ == 1) return write_units<Py_UCS1>(units, length, how, true);
     }
-    return str(text, how, true);
+    return quoted_other(text, how);
+#else
+    return quoted_general(text, how);
+#endif
   }
 
   // The output as a str, which the caller then owns; nullptr with an error
@@ -317,6 +320,30 @@ class text_output {
                     : width_ == 2 ? ascii_writer_for<Py_UCS2>()
                                   : ascii_writer_for<Py_UCS4>();
 #endif
+  }
+
+  ULTRAJSON_NOINLINE bool quoted_other(PyObject* text, const unit_escaping& how) {
+    return quoted_general(text, how);
+  }
+  ULTRAJSON_ALWAYS_INLINE bool quoted_general(PyObject* text, const unit_escaping& how) {
+    if (PyUnicode_READY(text) < 0) return false;  // a legacy str from before PEP 393
+    if (width_ == 1 && PyUnicode_IS_COMPACT_ASCII(text)) {
+#if defined(__SSE2__)
+      // Rare here (encode_html_chars, or no room yet): a call of its own
+      // keeps this function's registers few.
+      return narrow_ascii_call(text, how);
+#else
+      return narrow_ascii(text, how);
+#endif
+    }
+    return str(text, how, true);
+  }
+  ULTRAJSON_NOINLINE bool narrow_ascii_call(PyObject* text, const unit_escaping& how) {
+    return narrow_ascii(text, how);
+  }
+  bool narrow_ascii(PyObject* text, const unit_escaping& how) {
+    return write_units<Py_UCS1>(static_cast<const Py_UCS1*>(PyUnicode_DATA(text)),
+                                static_cast<std::size_t>(PyUnicode_GET_LENGTH(text)), how, true);
   }
 
   template <class In>

@@ -123,6 +123,20 @@ ULTRAJSON_ALWAYS_INLINE unsigned special_bytes(const Unit* in) noexcept {
   return static_cast<unsigned>(_mm_movemask_epi8(special));
 }
 
+// Stores eight two-byte units at out, widened to Out (two or four bytes).
+template <class Out>
+ULTRAJSON_ALWAYS_INLINE void store_two_byte_units(Out* out, __m128i units) noexcept {
+  static_assert(sizeof(Out) >= 2, "two- and four-byte output units");
+  auto* to = reinterpret_cast<__m128i*>(out);
+  if constexpr (sizeof(Out) == 2) {
+    _mm_storeu_si128(to, units);
+  } else {
+    const __m128i zero = _mm_setzero_si128();
+    _mm_storeu_si128(to, _mm_unpacklo_epi16(units, zero));
+    _mm_storeu_si128(to + 1, _mm_unpackhi_epi16(units, zero));
+  }
+}
+
 // Stores the first `count` bytes of a block (8 or 16) as units of Out.
 template <class Out, std::size_t count>
 ULTRAJSON_ALWAYS_INLINE void store_bytes_as(Out* out, __m128i bytes) noexcept {
@@ -155,13 +169,8 @@ inline void store_widened(Out* out, const In* in) noexcept {
   const __m128i units = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in));
   if constexpr (sizeof(In) == 1) {
     store_bytes_as<Out, 16>(out, units);
-  } else if constexpr (sizeof(Out) == 2) {
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(out), units);
-  } else {  // two bytes to four
-    const __m128i zero = _mm_setzero_si128();
-    auto* to = reinterpret_cast<__m128i*>(out);
-    _mm_storeu_si128(to, _mm_unpacklo_epi16(units, zero));
-    _mm_storeu_si128(to + 1, _mm_unpackhi_epi16(units, zero));
+  } else {
+    store_two_byte_units(out, units);
   }
 }
 #endif
@@ -234,8 +243,10 @@ Out* escape_units_as(Out* out, const In* in, std::size_t count, const detail::es
             alignas(16) unsigned char narrowed[16];
             _mm_store_si128(reinterpret_cast<__m128i*>(narrowed), _mm_packs_epi16(low, high));
             const unsigned special = special_bytes<slash, false>(narrowed);
-            store_widened(out, in);
-            store_widened(out + 8, in + 8);
+            // Stored from the registers: from memory, each store made the
+            // next load reread the str (out may alias it, as GCC sees it).
+            store_two_byte_units(out, low);
+            store_two_byte_units(out + 8, high);
             if (special != 0) {
               const auto plain = static_cast<std::size_t>(__builtin_ctz(special));
               in += plain;
