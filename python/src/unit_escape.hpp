@@ -199,7 +199,7 @@ inline void copy_short(unsigned char* window, const void* in, std::size_t bytes)
 // it does not look for).
 template <class Out, class In, bool scan, bool slash, bool ensure_ascii>
 Out* escape_units_as(Out* out, const In* in, std::size_t count, const detail::escape_table& table) noexcept {
-  const In* const begin = in;
+  [[maybe_unused]] const In* const begin = in;  // read by the SSE2 path only
   // Where the units written one for one (in and out advancing together)
   // begin: after the last escape.
   const In* one_for_one = in;
