@@ -273,9 +273,10 @@ TEST_CASE("the 64x64->128 product: portable and native agree") {
   }
 }
 
-TEST_CASE("a significand's digits: both ways (words, pairs) find the same significant ones") {
-  // Each target uses one way (detail::digits_in_64_bit_words); both are
-  // checked here on every target, against the digits printf writes.
+TEST_CASE("a significand's digits: every way (words, pairs, vector) finds the same significant ones") {
+  // Each target uses one way (detail::write_significand); words and pairs
+  // are checked here on every target, the vector where SSE2 is there,
+  // against the digits printf writes.
   std::mt19937_64 random(7);
   const std::uint64_t below_10_to_17 = 100000000000000000u;
   for (int i = 0; i < 200000; ++i) {
@@ -299,6 +300,13 @@ TEST_CASE("a significand's digits: both ways (words, pairs) find the same signif
     // Both place the last of the 17 digits at buffer[16] (format_double's
     // exponent relies on it).
     REQUIRE(from_words.first - words == from_pairs.first - pairs);
+#if defined(__SSE2__)
+    char vector[48];
+    const detail::significant_digits from_vector =
+        detail::significand_from_vector(vector, high, low, high / 100000000);
+    REQUIRE(std::string(from_vector.first, static_cast<std::size_t>(from_vector.count)) == expected);
+    REQUIRE(from_vector.first - vector == from_pairs.first - pairs);
+#endif
   }
 }
 
