@@ -52,9 +52,11 @@ inline constexpr std::uint32_t powers_of_ten_32[] = {1,      10,      100,      
 // time where it can, and a shorter run that ends inside a word with one word
 // operation too (mesh.json's and canada.json's numbers are mostly 1 to 16
 // digits: a loop per digit cost a third of their scan). Returns how many it
-// read.
-inline std::size_t accumulate_digits(const char*& p, const char* end,
-                                     std::uint64_t& mantissa) noexcept {
+// read. Forced inline: GCC's guess puts the fraction's call late among its
+// inlining candidates, and in a parse loop that a document builder makes
+// large the growth limit is reached before it (a call per number then).
+ULTRAJSON_ALWAYS_INLINE std::size_t accumulate_digits(const char*& p, const char* end,
+                                                      std::uint64_t& mantissa) noexcept {
   const char* const start = p;
   while (end - p >= 8) {
     const std::uint64_t word = load_word(p);
