@@ -255,7 +255,11 @@ inline bool document_builder::end_array(std::size_t) noexcept {
   return push(v);
 }
 
-inline bool document_builder::end_object(std::size_t) noexcept {
+// Out of line, and the last_wins pass out of it: inlined, it would take the
+// parse loop past GCC's growth limit (which then calls what it should
+// inline); with the pass inlined into it, every call saved and restored
+// registers that only that pass needs.
+ULTRAJSON_NOINLINE bool document_builder::end_object(std::size_t) noexcept {
   if (open_.empty()) return false;
   const std::size_t first = open_.top();
   const std::size_t items = pending_.size() - first;
@@ -277,8 +281,8 @@ inline bool document_builder::end_object(std::size_t) noexcept {
 // appears once, where it first appeared, with its last value. Quadratic in
 // the members of one object, which is fine for the objects people write;
 // the option is off by default.
-inline std::size_t document_builder::drop_repeated_keys(std::size_t first,
-                                                        std::size_t members) noexcept {
+ULTRAJSON_NOINLINE std::size_t document_builder::drop_repeated_keys(
+    std::size_t first, std::size_t members) noexcept {
   value* pairs = pending_.data() + first;
   std::size_t kept = 0;
   for (std::size_t i = 0; i < members; ++i) {
