@@ -544,11 +544,12 @@ class encoder {
   // A number's ASCII text, formatted in place while the output is narrow.
   template <class Format>
   [[gnu::always_inline]] bool number(Format format) {
-    if (char* room = out_.narrow_room(detail::max_number_chars)) {
+    if (out_.narrow()) {
+      char* room = out_.narrow_room(detail::max_number_chars);
+      if (room == nullptr) return false;  // out of memory
       out_.advance_to(format(room));
       return true;
     }
-    if (PyErr_Occurred()) return false;
     alignas(16) char text[text_output::padded_size(detail::max_number_chars)] = {};
     const char* end = format(text);
     return out_.padded_ascii(text, static_cast<std::size_t>(end - text));

@@ -102,11 +102,12 @@ class text_output {
     return true;
   }
 
-  // Room for up to n ASCII bytes when the output is one byte wide: write
-  // there, then advance(). nullptr when it is wider (or out of memory, with
-  // the error set): use ascii() instead.
+  // One byte a unit: ASCII or latin-1 so far.
+  bool narrow() const noexcept { return width_ == 1; }
+  // Room for up to n ASCII bytes in a narrow output: write there, then
+  // advance_to(). nullptr when out of memory, with the error set.
   char* narrow_room(std::size_t n) {
-    if (width_ != 1 || !reserve(n)) return nullptr;
+    if (!reserve(n)) return nullptr;
     return reinterpret_cast<char*>(data_ + size_);
   }
   // ASCII text in a buffer of padded_size(size) bytes, which a wide output
