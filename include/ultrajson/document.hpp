@@ -73,7 +73,10 @@ class value_stack {
   }
   ~value_stack() { std::free(data_); }
 
-  bool push(const value& v) noexcept {
+  // Forced inline, as the builder's other steps on the parse loop's path
+  // (push, take_pending, end_array): where one unit instantiates several
+  // parse loops GCC reaches its inline-unit-growth limit and calls them.
+  ULTRAJSON_ALWAYS_INLINE bool push(const value& v) noexcept {
     if (size_ == capacity_ && !grow()) return false;
     data_[size_++] = v;
     return true;
@@ -84,7 +87,7 @@ class value_stack {
   void clear() noexcept { size_ = 0; }
 
  private:
-  bool grow() noexcept {
+  ULTRAJSON_NOINLINE bool grow() noexcept {
     const std::size_t capacity = capacity_ == 0 ? 256 : capacity_ * 2;
     if (capacity > SIZE_MAX / sizeof(value)) return false;
     void* bigger = std::realloc(static_cast<void*>(data_), capacity * sizeof(value));
@@ -163,7 +166,9 @@ class document_builder {
     out_of_memory_ = true;
     return false;
   }
-  bool push(const value& v) noexcept { return pending_.push(v) || no_memory(); }
+  ULTRAJSON_ALWAYS_INLINE bool push(const value& v) noexcept {
+    return pending_.push(v) || no_memory();
+  }
   bool open() noexcept { return open_.push(pending_.size()) || no_memory(); }
   // Strings get a NUL after them, so their text can go to C functions.
   // Inlined into each event: a call per string and key cost 2% of a parse
@@ -221,7 +226,7 @@ class document_builder {
     } while (i < count * sizeof(value));
   }
   // Moves the newest `count` pending values into the arena as one block.
-  void* take_pending(std::size_t count) noexcept {
+  ULTRAJSON_ALWAYS_INLINE void* take_pending(std::size_t count) noexcept {
     if (count == 0) return nullptr;
     void* block = arena_.allocate(count * sizeof(value), alignof(value));
     if (block == nullptr) return nullptr;
@@ -243,7 +248,7 @@ class document_builder {
   bool out_of_memory_ = false;
 };
 
-inline bool document_builder::end_array(std::size_t) noexcept {
+ULTRAJSON_ALWAYS_INLINE bool document_builder::end_array(std::size_t) noexcept {
   if (open_.empty()) return false;
   const std::size_t count = pending_.size() - open_.top();
   open_.pop();

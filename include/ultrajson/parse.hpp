@@ -60,7 +60,7 @@ inline std::ptrdiff_t leading_spaces(const char* p) noexcept {
 #endif
 
 // Advances p over spaces: a block at a time, testing for the one byte value.
-inline void skip_spaces(const char*& p, const char* end) noexcept {
+ULTRAJSON_ALWAYS_INLINE void skip_spaces(const char*& p, const char* end) noexcept {
   while (end - p >= space_block) {
     const std::ptrdiff_t spaces = leading_spaces(p);
     p += spaces;
@@ -74,10 +74,12 @@ inline void skip_spaces(const char*& p, const char* end) noexcept {
 // spaces after it, a block at a time; the block test comes straight after
 // the newline, not after a test of the byte that follows it. Testing for
 // all four bytes in every block cost 5% to 10% more instructions on the
-// indented files (twitter, citm_catalog). Left to the compiler, which
-// inlines it: forced out of line it ran fewer instructions but took longer
-// on the indented files.
-inline void skip_whitespace_run(const char*& p, const char* end) noexcept {
+// indented files (twitter, citm_catalog). Inlined: forced out of line it ran
+// fewer instructions but took longer on the indented files. Forced inline
+// (with skip_spaces): a translation unit that instantiates several parse
+// loops (the C++ benchmark's) reaches GCC's inline-unit-growth limit, and
+// GCC then calls both at every site.
+ULTRAJSON_ALWAYS_INLINE void skip_whitespace_run(const char*& p, const char* end) noexcept {
   // A newline first by a comparison, as in skip_whitespace.
   while (*p == '\n' || is_whitespace(*p)) {
     ++p;

@@ -89,8 +89,10 @@ ULTRAJSON_ALWAYS_INLINE std::size_t accumulate_digits(const char*& p, const char
 // first nine digits (all of most integers) go a digit at a time into 32
 // bits there, then on in words if there are more. (Not for fractions:
 // numbers.json's twelve-digit ones took 7% more instructions that way.)
-inline void accumulate_integer_digits(const char*& p, const char* end,
-                                      std::uint64_t& mantissa) noexcept {
+// Forced inline, as accumulate_digits and for the same reason; a unit with
+// several parse loops also reaches GCC's inline-unit-growth limit.
+ULTRAJSON_ALWAYS_INLINE void accumulate_integer_digits(const char*& p, const char* end,
+                                                       std::uint64_t& mantissa) noexcept {
   if constexpr (sizeof(void*) < sizeof(std::uint64_t)) {
     const char* const stop = end - p > 9 ? p + 9 : end;
     std::uint32_t value = 0;
