@@ -7,6 +7,7 @@
 
 #include <cstdint>
 
+#include "bits.hpp"
 #include "eisel_lemire.hpp"
 #include "inlining.hpp"
 #include "powers_of_ten.hpp"
@@ -118,6 +119,33 @@ inline bool near_integer(std::uint64_t fraction) noexcept {
   return fraction + margin < 2 * margin;
 }
 
+// Whether the scaled midpoint c * 2^(q+2) * 10^-k is an integer, for
+// k <= 0 (10^-k = 5^-k * 2^-k, 5^-k odd): when the power of two is whole, or
+// c has the trailing zero bits that make it so. (k > 0 is left to the exact
+// search: it takes 5^k dividing c.)
+inline bool midpoint_is_integer(std::uint64_t c, int q, int k) noexcept {
+  const int missing_twos = k - q - 2;
+  return k <= 0 && (missing_twos <= 0 || static_cast<int>(count_trailing_zeros(c)) >= missing_twos);
+}
+
+// double_to_decimal's rare case: a scaled point within the margin of an
+// integer. The bounds far from integers and a midpoint that is an integer
+// (doubles with few significant bits below 2^53: 0.5, 2.25) are still
+// decided from the estimate: it is within 2^-57 of that integer, and a tie
+// goes to the even digit. Everything else goes to the exact search.
+ULTRAJSON_NOINLINE shortest_decimal shortest_decimal_near_integer(
+    std::uint64_t c, int q, int k, scaled_value vb, scaled_value vr, scaled_value vl) noexcept {
+  if (near_integer(vr.fraction) || near_integer(vl.fraction) || !midpoint_is_integer(c, q, k)) {
+    return shortest_decimal_exact(c, q, false);
+  }
+  const std::uint64_t shorter = vr.integer / 40 * 10;
+  if (vl.integer < shorter << 2) return {shorter, k};
+  const std::uint64_t midpoint = vb.integer + (vb.fraction >> 63);
+  const std::uint64_t s = midpoint >> 2;
+  const std::uint64_t quarters = midpoint & 3;
+  return {s + (quarters > 2 || (quarters == 2 && (s & 1) != 0) ? 1 : 0), k};
+}
+
 // For a finite, positive double.
 //
 // The common case with one product instead of three. The exact scaled
@@ -137,8 +165,8 @@ inline bool near_integer(std::uint64_t fraction) noexcept {
 //   - otherwise the digits are Vb rounded to the nearest unit (no tie: Vb
 //     is no integer), which lies inside since the interval is at least one
 //     unit wide (10^k <= 2^q) and Vb is its middle.
-// Otherwise (values with few significant bits hit exact integers) the
-// exact search decides.
+// Otherwise (values with few significant bits hit exact integers)
+// shortest_decimal_near_integer decides.
 inline shortest_decimal double_to_decimal(double value) noexcept {
   const std::uint64_t bits = bits_of_double(value);
   const std::uint64_t biased = bits >> 52;
@@ -172,7 +200,7 @@ inline shortest_decimal double_to_decimal(double value) noexcept {
   vl.fraction = vb.fraction - half_width.fraction;
   vl.integer = vb.integer - half_width.integer - (vb.fraction < half_width.fraction ? 1 : 0);
   if (near_integer(vb.fraction) || near_integer(vr.fraction) || near_integer(vl.fraction)) {
-    return shortest_decimal_exact(c, q, false);
+    return shortest_decimal_near_integer(c, q, k, vb, vr, vl);
   }
   const std::uint64_t shorter = vr.integer / 40 * 10;
   if (vl.integer < shorter << 2) return {shorter, k};
