@@ -32,17 +32,14 @@ inline std::uint32_t eight_digit_values_combined(std::uint64_t word) noexcept {
   return static_cast<std::uint32_t>((high + low) >> 32);
 }
 
-// The value of eight ASCII digits (first digit in the lowest byte).
-inline std::uint32_t eight_digits_value(std::uint64_t word) noexcept {
-  return eight_digit_values_combined(word - repeat_byte('0'));
-}
-
-// Which bytes of a little-endian word are not ASCII digits: a nonzero
-// byte for each, zero for each digit. Exact up to the first non-digit, which
-// is all its users look at (a byte at or above 0xFA carries into the next).
-inline std::uint64_t non_digit_bytes(std::uint64_t word) noexcept {
-  return ((word & repeat_byte(0xF0)) ^ repeat_byte(0x30)) |
-         (((word + repeat_byte(0x06)) & repeat_byte(0xF0)) ^ repeat_byte(0x30));
+// Which bytes of a little-endian word are not ASCII digits, given the word
+// and its digit values (word - repeat_byte('0')): the high bit set in each
+// such byte, clear in each digit. A byte below '0' borrows and one above '9'
+// reaches 0x80 when 0x46 is added (or carries out, from 0xBA up, with its
+// borrow-free value then at 0x8A or more). Exact up to the first non-digit,
+// which is all its users look at: only a non-digit carries or borrows.
+inline std::uint64_t non_digit_bytes(std::uint64_t word, std::uint64_t values) noexcept {
+  return ((word + repeat_byte(0x46)) | values) & repeat_byte(0x80);
 }
 
 inline constexpr std::uint32_t powers_of_ten_32[] = {1,      10,      100,      1000,     10000,
@@ -60,9 +57,10 @@ ULTRAJSON_ALWAYS_INLINE std::size_t accumulate_digits(const char*& p, const char
   const char* const start = p;
   while (end - p >= 8) {
     const std::uint64_t word = load_word(p);
-    const std::uint64_t non_digit = non_digit_bytes(word);
+    const std::uint64_t values = word - repeat_byte('0');
+    const std::uint64_t non_digit = non_digit_bytes(word, values);
     if (non_digit == 0) {
-      mantissa = mantissa * 100000000u + eight_digits_value(word);
+      mantissa = mantissa * 100000000u + eight_digit_values_combined(values);
       p += 8;
       continue;
     }
@@ -71,8 +69,8 @@ ULTRAJSON_ALWAYS_INLINE std::size_t accumulate_digits(const char*& p, const char
       // The digits' values moved to the word's top, zeros shifted in below
       // them. (The subtraction borrows only above the first non-digit,
       // from bytes the shift drops.)
-      const std::uint64_t values = (word - repeat_byte('0')) << (8 * (8 - digits));
-      mantissa = mantissa * powers_of_ten_32[digits] + eight_digit_values_combined(values);
+      mantissa = mantissa * powers_of_ten_32[digits] +
+                 eight_digit_values_combined(values << (8 * (8 - digits)));
       p += digits;
     }
     return static_cast<std::size_t>(p - start);
@@ -84,18 +82,19 @@ ULTRAJSON_ALWAYS_INLINE std::size_t accumulate_digits(const char*& p, const char
   return static_cast<std::size_t>(p - start);
 }
 
-// The integer part's digits, as accumulate_digits reads them. On a 32-bit
-// target the word method's 64-bit multiplications take three each: the
-// first nine digits (all of most integers) go a digit at a time into 32
-// bits there, then on in words if there are more. (Not for fractions:
-// numbers.json's twelve-digit ones took 7% more instructions that way.)
+// The integer part's digits after its first (whose value mantissa holds),
+// as accumulate_digits reads them. On a 32-bit target the word method's
+// 64-bit multiplications take three each: the first nine digits (all of
+// most integers) go a digit at a time into 32 bits there, then on in words
+// if there are more. (Not for fractions: numbers.json's twelve-digit ones
+// took 7% more instructions that way.)
 // Forced inline, as accumulate_digits and for the same reason; a unit with
 // several parse loops also reaches GCC's inline-unit-growth limit.
 ULTRAJSON_ALWAYS_INLINE void accumulate_integer_digits(const char*& p, const char* end,
                                                        std::uint64_t& mantissa) noexcept {
   if constexpr (sizeof(void*) < sizeof(std::uint64_t)) {
-    const char* const stop = end - p > 9 ? p + 9 : end;
-    std::uint32_t value = 0;
+    const char* const stop = end - p > 8 ? p + 8 : end;
+    auto value = static_cast<std::uint32_t>(mantissa);
     while (p != stop && is_digit(*p)) {
       value = value * 10 + static_cast<std::uint32_t>(*p - '0');
       ++p;
@@ -235,8 +234,12 @@ ULTRAJSON_ALWAYS_INLINE parse_error scan_number(const char*& p, const char* end,
     ++p;
     if (p != end && is_digit(*p)) return parse_error::invalid_number;  // leading zero
   } else {
+    // A lone digit (the integer part of every double printed with an
+    // exponent, and the smallest integers) is taken without a word.
+    mantissa = static_cast<unsigned>(*p - '0');
+    ++p;
     // Wraps silently past 19 digits; such integers are re-read below.
-    accumulate_integer_digits(p, end, mantissa);
+    if (p != end && is_digit(*p)) accumulate_integer_digits(p, end, mantissa);
   }
   const auto integer_digits = static_cast<std::size_t>(p - integer_start);
   bool is_floating = false;
