@@ -78,8 +78,13 @@ class key_cache {
     for (std::size_t way = 1; way < ways; ++way) {
       if (holds(set[way], tag, text, size, head, tail)) {
         // The most recently used key goes first: the last is evicted next.
+        // Entry by entry, spelt out: as a loop or memmove, a call for a
+        // variable size that cost more than the probe.
+        static_assert(ways == 4, "the moves below are written for four ways");
         const entry hit = set[way];
-        std::memmove(set + 1, set, way * sizeof(entry));
+        if (way == 3) set[3] = set[2];
+        if (way >= 2) set[2] = set[1];
+        set[1] = set[0];
         set[0] = hit;
         ++stats.hits;
         return Py_NewRef(hit.key);
