@@ -52,12 +52,11 @@ class encoder {
  public:
   explicit encoder(const dumps_settings& settings)
       : settings_(settings),
-        escaping_{&detail::escape_table_for({settings.options.ensure_ascii,
-                                             settings.options.escape_forward_slashes,
-                                             settings.options.encode_html_chars}),
-                  settings.options.ensure_ascii, settings.options.escape_forward_slashes,
-                  settings.options.encode_html_chars},
-        out_(escaping_) {
+        out_(unit_escaping{&detail::escape_table_for({settings.options.ensure_ascii,
+                                                      settings.options.escape_forward_slashes,
+                                                      settings.options.encode_html_chars}),
+                           settings.options.ensure_ascii, settings.options.escape_forward_slashes,
+                           settings.options.encode_html_chars}) {
     stack_.reserve(16);
   }
   encoder(const encoder&) = delete;
@@ -211,7 +210,7 @@ class encoder {
   }
 
   bool separator(std::string_view ascii, PyObject* decoded) {
-    if (decoded != nullptr) return out_.str(decoded, escaping_, false);
+    if (decoded != nullptr) return out_.verbatim(decoded);
     if (ascii.size() == 1) return out_.ascii(ascii[0]);
     return out_.ascii(ascii);
   }
@@ -466,13 +465,13 @@ class encoder {
   // __json__'s text goes in as it is, in its own kind (bytes as UTF-8).
   bool raw_json(PyObject* text) {
     if (PyUnicode_Check(text)) {
-      return PyUnicode_READY(text) == 0 && out_.str(text, escaping_, false);
+      return PyUnicode_READY(text) == 0 && out_.verbatim(text);
     }
     if (PyBytes_Check(text)) {
       PyObject* decoded = PyUnicode_DecodeUTF8(PyBytes_AS_STRING(text), PyBytes_GET_SIZE(text),
                                                "surrogatepass");
       if (decoded == nullptr) return false;
-      const bool ok = out_.str(decoded, escaping_, false);
+      const bool ok = out_.verbatim(decoded);
       Py_DECREF(decoded);
       return ok;
     }
@@ -513,7 +512,7 @@ class encoder {
     // applies: its ValueError propagates.
     PyObject* text = PyLong_Type.tp_repr(object);
     if (text == nullptr) return false;
-    const bool ok = out_.str(text, escaping_, false);  // digits: ASCII
+    const bool ok = out_.verbatim(text);  // digits: ASCII
     Py_DECREF(text);
     return ok;
   }
@@ -565,7 +564,7 @@ class encoder {
   ULTRAJSON_NOINLINE bool str_value(PyObject* str) { return quoted(str); }
 
   // A str between quotes, escaped from its own kind.
-  bool quoted(PyObject* str) { return out_.quoted(str, escaping_); }
+  bool quoted(PyObject* str) { return out_.quoted(str); }
 
   bool str_key(PyObject* str) {
     if (!quoted(str)) return false;
@@ -613,7 +612,6 @@ class encoder {
   // A copy: the walk may run Python code (default(), a key's comparison)
   // whose own dumps() call replaces the settings the caller remembered.
   const dumps_settings settings_;
-  unit_escaping escaping_;
   text_output out_;
   std::vector<frame> stack_;
   // How many times the walk may have run Python code (which may change a

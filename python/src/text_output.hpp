@@ -27,7 +27,7 @@ inline thread_local std::size_t recent_output_units = 0;
 
 class text_output {
  public:
-  // `how`: the call's escaping, which outlives the output.
+  // `how`: the call's escaping, which the output owns from here on.
   explicit text_output(const unit_escaping& how) noexcept : how_(how) { pick_ascii_writer(); }
   text_output(const text_output&) = delete;
   text_output& operator=(const text_output&) = delete;
@@ -137,49 +137,28 @@ class text_output {
     size_ = static_cast<std::size_t>(reinterpret_cast<const unsigned char*>(end) - data_);
   }
 
-  // A str's text, escaped between quotes (`escape`) or as it is (JSON
-  // already). ensure_ascii escapes keep the output narrow; otherwise it
-  // widens to the str's kind.
-  bool str(PyObject* text, const unit_escaping& how, bool escape) {
-    const auto length = static_cast<std::size_t>(PyUnicode_GET_LENGTH(text));
-    const void* units = PyUnicode_DATA(text);
-    // Compact ASCII (nearly every key): fits any width, no kind to look at.
-    if (PyUnicode_IS_COMPACT_ASCII(text)) {
-      return units_of(static_cast<const Py_UCS1*>(units), length, how, escape);
-    }
-    const int kind = PyUnicode_KIND(text);
-    if (!(escape && how.ensure_ascii)) {
-      const Py_UCS4 max_char = PyUnicode_MAX_CHAR_VALUE(text);
-      if (max_char > max_char_ && !rekind(max_char)) return false;
-    }
-    switch (kind) {
-      case PyUnicode_1BYTE_KIND: return units_of(static_cast<const Py_UCS1*>(units), length, how, escape);
-      case PyUnicode_2BYTE_KIND: return units_of(static_cast<const Py_UCS2*>(units), length, how, escape);
-      default: return units_of(static_cast<const Py_UCS4*>(units), length, how, escape);
-    }
-  }
+  // A str's text as it is (JSON already, or an int's digits), in the
+  // output's kind: widened to the str's kind first.
+  ULTRAJSON_NOINLINE bool verbatim(PyObject* text) { return str<false>(text); }
 
-  // A str between quotes, as str(text, how, true), with the common case (an
-  // ASCII str: nearly every key and most values) inline and everything
+  // A str between quotes, escaped from its own kind, with the common case
+  // (an ASCII str: nearly every key and most values) inline and everything
   // else a call, so that the inline part needs few registers: for the
   // walk's one call per str, where the calls to str() and units_of() cost a
-  // third of a short str's instructions (callgrind). A str from before PEP
-  // 393 is readied first (a compact ASCII one is ready).
-  ULTRAJSON_ALWAYS_INLINE bool quoted(PyObject* text, const unit_escaping& how) {
+  // third of a short str's instructions (callgrind).
+  ULTRAJSON_ALWAYS_INLINE bool quoted(PyObject* text) {
 #if defined(__SSE2__)
     if (PyUnicode_IS_COMPACT_ASCII(text) && ascii_writer_ != nullptr) {
       const auto length = static_cast<std::size_t>(PyUnicode_GET_LENGTH(text));
       if (capacity_ - size_ >= max_escaped_units(length, 1) + 2) {
         const unsigned char* end = ascii_writer_(data_ + (size_ << shift_),
-                                                 static_cast<const Py_UCS1*>(PyUnicode_DATA(text)), length, how);
+                                                 static_cast<const Py_UCS1*>(PyUnicode_DATA(text)), length, how_);
         size_ = static_cast<std::size_t>(end - data_) >> shift_;
         return true;
       }
     }
-    return quoted_other(text, how);
-#else
-    return quoted_general(text, how);
 #endif
+    return quoted_other(text);
   }
 
   // The output as a str, which the caller then owns; nullptr with an error
@@ -342,45 +321,50 @@ class text_output {
 #endif
   }
 
-  ULTRAJSON_NOINLINE bool quoted_other(PyObject* text, const unit_escaping& how) {
-    return quoted_general(text, how);
-  }
-  ULTRAJSON_ALWAYS_INLINE bool quoted_general(PyObject* text, const unit_escaping& how) {
-    if (PyUnicode_READY(text) < 0) return false;  // a legacy str from before PEP 393
-    if (width_ == 1 && PyUnicode_IS_COMPACT_ASCII(text)) {
-#if defined(__SSE2__)
-      // Rare here (encode_html_chars, or no room yet): a call of its own
-      // keeps this function's registers few.
-      return narrow_ascii_call(text, how);
-#else
-      return narrow_ascii(text, how);
-#endif
-    }
-    return str(text, how, true);
-  }
-  ULTRAJSON_NOINLINE bool narrow_ascii_call(PyObject* text, const unit_escaping& how) {
-    return narrow_ascii(text, how);
-  }
-  bool narrow_ascii(PyObject* text, const unit_escaping& how) {
-    return write_units<Py_UCS1>(static_cast<const Py_UCS1*>(PyUnicode_DATA(text)),
-                                static_cast<std::size_t>(PyUnicode_GET_LENGTH(text)), how, true);
+  // Any str between quotes but the inline case: a str from before PEP 393
+  // is readied first (a compact ASCII one is ready).
+  ULTRAJSON_NOINLINE bool quoted_other(PyObject* text) {
+    if (PyUnicode_READY(text) < 0) return false;
+    return str<true>(text);
   }
 
-  template <class In>
-  bool units_of(const In* units, std::size_t length, const unit_escaping& how, bool escape) {
+  // A str's text, escaped between quotes (`escape`) or as it is. ensure_ascii
+  // escapes keep the output narrow; otherwise it widens to the str's kind.
+  // Inline only in the two calls above: in the walk's own calls, its kind
+  // dispatch grew the walk's loop (callgrind).
+  template <bool escape>
+  ULTRAJSON_ALWAYS_INLINE bool str(PyObject* text) {
+    const auto length = static_cast<std::size_t>(PyUnicode_GET_LENGTH(text));
+    const void* units = PyUnicode_DATA(text);
+    // Compact ASCII (nearly every key): fits any width, no kind to look at.
+    if (PyUnicode_IS_COMPACT_ASCII(text)) return units_of<escape>(static_cast<const Py_UCS1*>(units), length);
+    const int kind = PyUnicode_KIND(text);
+    if (!(escape && how_.ensure_ascii)) {
+      const Py_UCS4 max_char = PyUnicode_MAX_CHAR_VALUE(text);
+      if (max_char > max_char_ && !rekind(max_char)) return false;
+    }
+    switch (kind) {
+      case PyUnicode_1BYTE_KIND: return units_of<escape>(static_cast<const Py_UCS1*>(units), length);
+      case PyUnicode_2BYTE_KIND: return units_of<escape>(static_cast<const Py_UCS2*>(units), length);
+      default: return units_of<escape>(static_cast<const Py_UCS4*>(units), length);
+    }
+  }
+
+  template <bool escape, class In>
+  bool units_of(const In* units, std::size_t length) {
     switch (width_) {
-      case 1: return write_units<Py_UCS1>(units, length, how, escape);
-      case 2: return write_units<Py_UCS2>(units, length, how, escape);
-      default: return write_units<Py_UCS4>(units, length, how, escape);
+      case 1: return write_units<Py_UCS1, escape>(units, length);
+      case 2: return write_units<Py_UCS2, escape>(units, length);
+      default: return write_units<Py_UCS4, escape>(units, length);
     }
   }
 
   // In pieces, so a long str reserves its output plus one piece's worst
   // case, not six or twelve times its length; a short one (nearly all) in
   // one reservation with its quotes.
-  template <class Out, class In>
-  ULTRAJSON_ALWAYS_INLINE bool write_units(const In* units, std::size_t length, const unit_escaping& how, bool escape) {
-    if (!escape) {
+  template <class Out, bool escape, class In>
+  ULTRAJSON_ALWAYS_INLINE bool write_units(const In* units, std::size_t length) {
+    if constexpr (!escape) {
       if (!reserve(length)) return false;
       Out* out = at<Out>();
       for (std::size_t i = 0; i < length; ++i) out[i] = static_cast<Out>(units[i]);
@@ -393,7 +377,7 @@ class text_output {
     Out* out = at<Out>();
     *out++ = '"';
     for (;;) {
-      out = escape_units(out, units, piece, how);
+      out = escape_units(out, units, piece, how_);
       units += piece;
       length -= piece;
       if (length == 0) break;
@@ -418,7 +402,7 @@ class text_output {
   unsigned width_ = 1;        // bytes per unit: 1, 2 or 4, str_'s kind
   unsigned shift_ = 0;        // log2(width_)
   Py_UCS4 max_char_ = 127;    // the widest character str_'s kind holds, as CPython counts kinds
-  const unit_escaping& how_;
+  const unit_escaping how_;  // the call's escaping
 #if defined(__SSE2__)
   ascii_str_writer ascii_writer_ = nullptr;  // for width_; nullptr: none fits the options
 #endif

@@ -137,24 +137,33 @@ ULTRAJSON_ALWAYS_INLINE void store_two_byte_units(Out* out, __m128i units) noexc
   }
 }
 
-// Stores the first `count` bytes of a block (8 or 16) as units of Out.
+// Stores the first `count` bytes of a block (4, 8 or 16) as units of Out.
 template <class Out, std::size_t count>
 ULTRAJSON_ALWAYS_INLINE void store_bytes_as(Out* out, __m128i bytes) noexcept {
+  static_assert(count == 4 || count == 8 || count == 16, "a quarter, half or whole block");
   auto* to = reinterpret_cast<__m128i*>(out);
   const __m128i zero = _mm_setzero_si128();
   if constexpr (sizeof(Out) == 1) {
     if constexpr (count == 16) {
       _mm_storeu_si128(to, bytes);
-    } else {
+    } else if constexpr (count == 8) {
       _mm_storel_epi64(to, bytes);
+    } else {
+      const auto four = static_cast<std::uint32_t>(_mm_cvtsi128_si32(bytes));
+      std::memcpy(out, &four, 4);
     }
   } else if constexpr (sizeof(Out) == 2) {
-    _mm_storeu_si128(to, _mm_unpacklo_epi8(bytes, zero));
+    const __m128i low = _mm_unpacklo_epi8(bytes, zero);
+    if constexpr (count == 4) {
+      _mm_storel_epi64(to, low);
+    } else {
+      _mm_storeu_si128(to, low);
+    }
     if constexpr (count == 16) _mm_storeu_si128(to + 1, _mm_unpackhi_epi8(bytes, zero));
   } else {
     const __m128i low = _mm_unpacklo_epi8(bytes, zero);
     _mm_storeu_si128(to, _mm_unpacklo_epi16(low, zero));
-    _mm_storeu_si128(to + 1, _mm_unpackhi_epi16(low, zero));
+    if constexpr (count >= 8) _mm_storeu_si128(to + 1, _mm_unpackhi_epi16(low, zero));
     if constexpr (count == 16) {
       const __m128i high = _mm_unpackhi_epi8(bytes, zero);
       _mm_storeu_si128(to + 2, _mm_unpacklo_epi16(high, zero));
@@ -337,21 +346,6 @@ ULTRAJSON_ALWAYS_INLINE unsigned ascii_special_bits(__m128i units) noexcept {
   return detail::byte_bits(special);
 }
 
-// Stores the first four bytes of a block as units of Out.
-template <class Out>
-ULTRAJSON_ALWAYS_INLINE void store_four_as(Out* out, __m128i bytes) noexcept {
-  const __m128i zero = _mm_setzero_si128();
-  if constexpr (sizeof(Out) == 1) {
-    const auto four = static_cast<std::uint32_t>(_mm_cvtsi128_si32(bytes));
-    std::memcpy(out, &four, 4);
-  } else if constexpr (sizeof(Out) == 2) {
-    _mm_storel_epi64(reinterpret_cast<__m128i*>(out), _mm_unpacklo_epi8(bytes, zero));
-  } else {
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(out),
-                     _mm_unpacklo_epi16(_mm_unpacklo_epi8(bytes, zero), zero));
-  }
-}
-
 // Copies the units of an ASCII str (a compact one's: nothing at or above
 // 0x80) to out, widened to Out, up to the first that needs an escape;
 // returns how many went out as they are (a short str with an escape: none).
@@ -401,8 +395,8 @@ ULTRAJSON_ALWAYS_INLINE std::size_t copy_plain_ascii(Out* out, const unsigned ch
     std::memcpy(&last, in + count - 4, 4);
     const __m128i first_units = _mm_cvtsi32_si128(static_cast<int>(first));
     const __m128i last_units = _mm_cvtsi32_si128(static_cast<int>(last));
-    store_four_as(out, first_units);
-    store_four_as(out + count - 4, last_units);
+    store_bytes_as<Out, 4>(out, first_units);
+    store_bytes_as<Out, 4>(out + count - 4, last_units);
     units = _mm_unpacklo_epi32(first_units, last_units);
     tested = 0xFF;
   } else if (count != 0) {
