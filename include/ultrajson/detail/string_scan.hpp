@@ -406,7 +406,9 @@ ULTRAJSON_ALWAYS_INLINE parse_error scan_string(const char*& p, const char* end,
       continue;
     }
     p += count_trailing_zeros(flagged);
-    if (*p != '"') break;
+    // Likely: left to itself, GCC put the closing quote's few instructions
+    // away from the scan, two taken jumps for nearly every string.
+    if (!ULTRAJSON_LIKELY(*p == '"')) break;
     value = std::string_view(start, static_cast<std::size_t>(p - start));
     ++p;
     return parse_error::none;
