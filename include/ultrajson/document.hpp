@@ -50,24 +50,18 @@ struct document_options {
 namespace detail {
 
 // The builder's pending values: a growable array that keeps its memory.
+// Held as pointers (the next free slot and the end) rather than a size, so
+// that a push is one load, one compare and the stores.
 class value_stack {
  public:
   value_stack() noexcept = default;
   value_stack(const value_stack&) = delete;
   value_stack& operator=(const value_stack&) = delete;
-  value_stack(value_stack&& other) noexcept
-      : data_(other.data_), size_(other.size_), capacity_(other.capacity_) {
-    other.data_ = nullptr;
-    other.size_ = other.capacity_ = 0;
-  }
+  value_stack(value_stack&& other) noexcept { take(other); }
   value_stack& operator=(value_stack&& other) noexcept {
     if (this != &other) {
       std::free(data_);
-      data_ = other.data_;
-      size_ = other.size_;
-      capacity_ = other.capacity_;
-      other.data_ = nullptr;
-      other.size_ = other.capacity_ = 0;
+      take(other);
     }
     return *this;
   }
@@ -77,29 +71,41 @@ class value_stack {
   // (push, take_pending, end_array): where one unit instantiates several
   // parse loops GCC reaches its inline-unit-growth limit and calls them.
   ULTRAJSON_ALWAYS_INLINE bool push(const value& v) noexcept {
-    if (size_ == capacity_ && !grow()) return false;
-    data_[size_++] = v;
+    if (next_ == limit_ && !grow()) return false;
+    *next_++ = v;
     return true;
   }
   value* data() noexcept { return data_; }
-  std::size_t size() const noexcept { return size_; }
-  void resize_down(std::size_t size) noexcept { size_ = size; }
-  void clear() noexcept { size_ = 0; }
+  // The newest `count` values (count <= size()).
+  value* last(std::size_t count) noexcept { return next_ - count; }
+  std::size_t size() const noexcept { return static_cast<std::size_t>(next_ - data_); }
+  void resize_down(std::size_t size) noexcept { next_ = data_ + size; }
+  void drop_last(std::size_t count) noexcept { next_ -= count; }
+  void clear() noexcept { next_ = data_; }
 
  private:
   ULTRAJSON_NOINLINE bool grow() noexcept {
-    const std::size_t capacity = capacity_ == 0 ? 256 : capacity_ * 2;
+    const std::size_t size = this->size();
+    const std::size_t old_capacity = static_cast<std::size_t>(limit_ - data_);
+    const std::size_t capacity = old_capacity == 0 ? 256 : old_capacity * 2;
     if (capacity > SIZE_MAX / sizeof(value)) return false;
     void* bigger = std::realloc(static_cast<void*>(data_), capacity * sizeof(value));
     if (bigger == nullptr) return false;
     data_ = static_cast<value*>(bigger);
-    capacity_ = capacity;
+    next_ = data_ + size;
+    limit_ = data_ + capacity;
     return true;
+  }
+  void take(value_stack& other) noexcept {
+    data_ = other.data_;
+    next_ = other.next_;
+    limit_ = other.limit_;
+    other.data_ = other.next_ = other.limit_ = nullptr;
   }
 
   value* data_ = nullptr;
-  std::size_t size_ = 0;
-  std::size_t capacity_ = 0;
+  value* next_ = nullptr;   // the first free slot
+  value* limit_ = nullptr;  // the end of the memory
 };
 
 }  // namespace detail
@@ -230,13 +236,13 @@ class document_builder {
     if (count == 0) return nullptr;
     void* block = arena_.allocate(count * sizeof(value), alignof(value));
     if (block == nullptr) return nullptr;
-    const value* from = pending_.data() + pending_.size() - count;
+    const value* from = pending_.last(count);
     if (count <= small_block) {
       copy_values(static_cast<char*>(block), from, count);
     } else {
       std::memcpy(block, from, count * sizeof(value));
     }
-    pending_.resize_down(pending_.size() - count);
+    pending_.drop_last(count);
     return block;
   }
   std::size_t drop_repeated_keys(std::size_t first, std::size_t members) noexcept;
