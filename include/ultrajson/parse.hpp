@@ -79,18 +79,73 @@ ULTRAJSON_ALWAYS_INLINE void skip_spaces(const char*& p, const char* end) noexce
 // (with skip_spaces): a translation unit that instantiates several parse
 // loops (the C++ benchmark's) reaches GCC's inline-unit-growth limit, and
 // GCC then calls both at every site.
-ULTRAJSON_ALWAYS_INLINE void skip_whitespace_run(const char*& p, const char* end) noexcept {
+// Sets line_indent when the run holds a newline, and says whether it did.
+ULTRAJSON_ALWAYS_INLINE bool skip_whitespace_run(const char*& p, const char* end,
+                                                 std::ptrdiff_t& line_indent) noexcept {
   // A newline first by a comparison, as in skip_whitespace.
+  const char* line = nullptr;  // just past the last newline
   while (*p == '\n' || is_whitespace(*p)) {
+    if (*p == '\n') line = p + 1;
     ++p;
     skip_spaces(p, end);
-    if (p == end || static_cast<unsigned char>(*p) > ' ') return;
+    if (p == end || static_cast<unsigned char>(*p) > ' ') break;
   }
+  if (line == nullptr) return false;
+  line_indent = p - line;
+  return true;
+}
+
+// Whether the line from `line` holds exactly `indent` spaces and then a byte
+// above ' ' (the next token, or what is not JSON). Only with 16 bytes past
+// the indentation to read, a block at a time; false otherwise, and the
+// caller then skips the whitespace as it is.
+inline bool indented_by(const char* line, const char* end, std::ptrdiff_t indent) noexcept {
+  if (end - line < indent + space_block) return false;
+  const char* const token = line + indent;
+  while (token - line >= space_block) {
+    if (leading_spaces(line) != space_block) return false;
+    line += space_block;
+  }
+  return leading_spaces(line) == token - line && static_cast<unsigned char>(*token) > ' ';
+}
+
+// Whitespace where the layout lets the next line's indentation be guessed.
+// In a document laid out one member or element per line, the line after a
+// comma is indented as the line before it (a member's, or its value's
+// closing bracket's), the line after an opening bracket by one step more,
+// and a closing bracket's line by one step less than the line before it.
+// With a right guess the position of the next token follows from the
+// newline's alone: the CPU goes on to read the token while it checks the
+// spaces, instead of waiting for their count. A wrong guess costs the check,
+// and the run is skipped as usual: true then if it held a newline (the
+// indentation is measured).
+ULTRAJSON_ALWAYS_INLINE bool skip_whitespace_guessing(const char*& p, const char* end,
+                                                      std::ptrdiff_t& line_indent,
+                                                      std::ptrdiff_t guess) noexcept {
+  if (p == end || static_cast<unsigned char>(*p) > ' ') return false;
+  if (*p == '\n' && end - p > 1 && static_cast<unsigned char>(p[1]) > ' ') {
+    // No indentation at all (a token on every line, random.json), by one
+    // comparison: the block test cost such a file 4% of its speed.
+    ++p;
+    line_indent = 0;
+    return false;
+  }
+  if (*p == '\n' && guess >= 0 && indented_by(p + 1, end, guess)) {
+    p += 1 + guess;
+    line_indent = guess;
+    return false;
+  }
+  if (*p == ' ') {
+    ++p;
+    if (p == end || static_cast<unsigned char>(*p) > ' ') return false;
+  }
+  return skip_whitespace_run(p, end, line_indent);
 }
 
 // Always inlined: GCC calls it otherwise where the handler's events are
 // inlined too (the DOM builder), a call for every token.
-ULTRAJSON_ALWAYS_INLINE void skip_whitespace(const char*& p, const char* end) noexcept {
+ULTRAJSON_ALWAYS_INLINE void skip_whitespace(const char*& p, const char* end,
+                                             std::ptrdiff_t& line_indent) noexcept {
   // Most tokens follow no whitespace at all, the next most one byte of it (a
   // space after ',' and ':' as Python writes them, a newline between
   // unindented lines): test those first, by comparisons rather than the
@@ -104,9 +159,10 @@ ULTRAJSON_ALWAYS_INLINE void skip_whitespace(const char*& p, const char* end) no
     if (p == end || static_cast<unsigned char>(*p) > ' ') return;
   } else if (*p == '\n' && end - p > 1 && static_cast<unsigned char>(p[1]) > ' ') {
     ++p;
+    line_indent = 0;
     return;
   }
-  skip_whitespace_run(p, end);
+  skip_whitespace_run(p, end, line_indent);
 }
 
 // What a value that begins with a given byte is, for the parse loop's
@@ -213,9 +269,16 @@ parse_result parser<Handler>::run() {
   // stores may alias it). stack_ holds the frames around it.
   std::size_t count = 0;
   bool in_object = false;
+  // The indentation of the last line begun, from which the next line's is
+  // guessed (skip_whitespace_guessing).
+  std::ptrdiff_t line_indent = 0;
+  // How much deeper a container's lines are indented than its opening
+  // line, learnt where a guess of it failed.
+  std::ptrdiff_t indent_step = 0;
 
 value:
-  skip_whitespace(p, end);
+  skip_whitespace(p, end, line_indent);
+value_after_whitespace:
   if (p == end) return fail(p, parse_error::expected_value);
   token = p;
   // Strings and numbers by two comparisons before the switch: their code
@@ -236,7 +299,12 @@ value:
         return fail(token, parse_error::stopped_by_handler);
       }
       ++p;
-      skip_whitespace(p, end);
+      {
+        const std::ptrdiff_t opening_indent = line_indent;
+        if (skip_whitespace_guessing(p, end, line_indent, opening_indent + indent_step)) {
+          indent_step = line_indent - opening_indent;
+        }
+      }
       const char close = is_object ? '}' : ']';
       if (p != end && *p == close) {
         token = p++;  // a refused end event points at the closing bracket
@@ -303,7 +371,7 @@ string_value: {
 
 after_value:
   if (stack_.empty()) {
-    skip_whitespace(p, end);
+    skip_whitespace(p, end, line_indent);
     if (p != end) return fail(p, parse_error::trailing_data);
     return parse_result{};
   }
@@ -311,12 +379,12 @@ after_value:
   // A comma straight after the value first: whitespace before a comma is
   // rare in any layout, so the whitespace test waits until it is needed.
   if (p == end || *p != ',') {
-    skip_whitespace(p, end);
+    skip_whitespace_guessing(p, end, line_indent, line_indent - indent_step);
     if (p == end || *p != ',') goto container_end;
   }
   ++p;
-  if (!in_object) goto value;
-  skip_whitespace(p, end);
+  skip_whitespace_guessing(p, end, line_indent, line_indent);
+  if (!in_object) goto value_after_whitespace;
   goto member_key;
 
 container_end: {
@@ -349,7 +417,7 @@ member_key:
   }
   // The colon straight after the key first, as the comma after a value.
   if (p == end || *p != ':') {
-    skip_whitespace(p, end);
+    skip_whitespace(p, end, line_indent);
     if (p == end || *p != ':') return fail(p, parse_error::expected_colon);
   }
   ++p;
