@@ -309,6 +309,56 @@ TEST_CASE("misuse: depth limit") {
   }
 }
 
+// The writer keeps its first 32 open containers inline and tests its depth
+// limit and its stack's room in one compare: each limit around that room,
+// in both layouts, at the first open that goes past it.
+TEST_CASE("misuse: depth limits around the inline stack's room") {
+  for (const std::size_t limit : std::initializer_list<std::size_t>{0, 1, 2, 31, 32, 33, 63, 64, 65, 100}) {
+    for (const std::size_t indent : std::initializer_list<std::size_t>{0, 2}) {
+      INFO("max_depth " << limit << ", indent " << indent);
+      write_options options;
+      options.max_depth = limit;
+      options.indent = indent;
+      writer w(options);
+      for (std::size_t i = 0; i < limit; ++i) {
+        REQUIRE(w.start_object());
+        REQUIRE(w.key("k"));
+      }
+      CHECK(w.depth() == limit);
+      check_failed(w, w.start_array(), write_error::depth_limit_exceeded);
+      // The same writer, cleared, reaches the limit again (its stack may
+      // be on the heap now), and an array at the limit may close and open
+      // again (below the top level).
+      w.clear();
+      for (std::size_t i = 0; i < limit; ++i) REQUIRE(w.start_array());
+      if (limit > 1) {
+        REQUIRE(w.end_array());
+        REQUIRE(w.start_array());
+      }
+      CHECK(w.depth() == limit);
+      check_failed(w, w.start_object(), write_error::depth_limit_exceeded);
+    }
+  }
+}
+
+// A writer moved at its inline stack's end goes on past it, up to its limit.
+TEST_CASE("a writer moved with its stack full inline goes on deeper") {
+  write_options options;
+  options.max_depth = 40;
+  writer w(options);
+  for (int i = 0; i < 32; ++i) REQUIRE(w.start_array());
+  writer moved = std::move(w);
+  for (int i = 0; i < 8; ++i) REQUIRE(moved.start_array());
+  CHECK(moved.depth() == 40);
+  CHECK_FALSE(moved.start_array());
+  CHECK(moved.error() == write_error::depth_limit_exceeded);
+  // The moved-from writer, cleared, is a fresh one with the same limit.
+  w.clear();
+  for (int i = 0; i < 40; ++i) REQUIRE(w.start_array());
+  for (int i = 0; i < 40; ++i) REQUIRE(w.end_array());
+  CHECK(w.view() == std::string(40, '[') + std::string(40, ']'));
+}
+
 TEST_CASE("misuse: NaN and infinities") {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const double inf = std::numeric_limits<double>::infinity();

@@ -26,7 +26,7 @@
 #include "detail/non_finite.hpp"
 #include "detail/number_scan.hpp"
 #include "detail/output_buffer.hpp"
-#include "detail/small_stack.hpp"
+#include "detail/container_stack.hpp"
 #include "error.hpp"
 #include "options.hpp"
 
@@ -133,12 +133,17 @@ class writer {
       : options_(options),
         escaper_(escape_config(options)),
         out_(std::move(out)),
+        stack_(depth_limit(options)),
         depth_limit_(depth_limit(options)),
         one_byte_items_(options.indent == 0 && options.item_separator.size() == 1),
         item_separator_(one_byte_items_ ? options.item_separator[0] : ','),
         key_separator_(options.key_separator.size() == 1 ? options.key_separator[0] : ':'),
         short_strings_in_place_(one_byte_items_ && options.key_separator.size() == 1 &&
                                 !options.encode_html_chars),
+        value_moves_in_place_(one_byte_items_ ? value_moves : moves_in_general),
+        string_moves_in_place_(short_strings_in_place_ ? value_moves : moves_in_general),
+        key_moves_in_place_(short_strings_in_place_ ? key_moves : moves_in_general),
+        close_room_in_place_(one_byte_items_ ? 1 : std::numeric_limits<std::size_t>::max()),
         error_(options_error(options)),
         state_(initial_state(error_)) {}
   static state initial_state(write_error options_error) noexcept {
@@ -235,30 +240,19 @@ class writer {
     return static_cast<unsigned char>(move_refused | static_cast<unsigned>(why));
   }
   static constexpr bool is_refused(unsigned move) noexcept { return (move & move_refused) != 0; }
-  static unsigned value_move(state current) noexcept {
-    static constexpr unsigned char moves[8] = {
-        refused(write_error::none),                                 // failed (error() says why)
-        allowed(state::document_done),                              // top_level
-        refused(write_error::document_complete),                    // document_done
-        allowed(state::array_next, move_item),                      // array_first
-        allowed(state::array_next, move_item | move_separator),     // array_next
-        refused(write_error::value_without_key),                    // object_first
-        refused(write_error::value_without_key),                    // object_next
-        allowed(state::object_next)};                               // object_value
+  // The grammar's tables, one entry per state, and for the fast paths of a
+  // writer they do not apply to (see value_moves_in_place_) a table with
+  // every move refused, which sends each event to the general path, where
+  // the move is looked up again in the grammar's. (Defined after the class:
+  // their entries call allowed() and refused().)
+  static const unsigned char value_moves[8];
+  static const unsigned char key_moves[8];
+  static const unsigned char moves_in_general[8];
+  static unsigned move_in(const unsigned char* moves, state current) noexcept {
     return moves[static_cast<unsigned char>(current)];
   }
-  static unsigned key_move(state current) noexcept {
-    static constexpr unsigned char moves[8] = {
-        refused(write_error::none),                                 // failed (error() says why)
-        refused(write_error::key_outside_object),                   // top_level
-        refused(write_error::key_outside_object),                   // document_done
-        refused(write_error::key_outside_object),                   // array_first
-        refused(write_error::key_outside_object),                   // array_next
-        allowed(state::object_value, move_item),                    // object_first
-        allowed(state::object_value, move_item | move_separator),   // object_next
-        refused(write_error::key_without_value)};                   // object_value
-    return moves[static_cast<unsigned char>(current)];
-  }
+  static unsigned value_move(state current) noexcept { return move_in(value_moves, current); }
+  static unsigned key_move(state current) noexcept { return move_in(key_moves, current); }
   // Checks that a value may come now, reserves room for its separator,
   // indentation and `payload` bytes (at most size_bound * 4), writes the
   // former and returns where the value goes (nullptr on error).
@@ -278,11 +272,11 @@ class writer {
   // through begin_value and end_value.
   template <class Write>
   ULTRAJSON_ALWAYS_INLINE bool bounded_value(std::size_t payload, Write write) {
-    const unsigned move = value_move(state_);
-    char* out = out_.room_in_place(payload + 1);
-    if (is_refused(move) || !one_byte_items_ || out == nullptr) {
+    const unsigned move = move_in(value_moves_in_place_, state_);
+    if (is_refused(move) || !out_.has_room(payload + 1)) {
       return bounded_value_in_general(payload, write);
     }
+    char* out = out_.end();
     const char separator = item_separator_;
     state_ = static_cast<state>(move & move_state);
     *out = separator;
@@ -324,7 +318,9 @@ class writer {
   }
   bool number_text(std::string_view text) noexcept;
   bool open(char bracket, bool is_object);
+  bool open_in_general(char bracket, bool is_object);
   bool close(char bracket, bool is_object) noexcept;
+  bool close_in_general(char bracket, bool empty) noexcept;
   // Writes a string value or key: the text escaped between quotes (and for
   // a key, the key separator). UTF-8 (Unit char) or code units.
   template <bool is_key, bool is_utf8, class Unit>
@@ -356,9 +352,9 @@ class writer {
   template <bool is_key>
   ULTRAJSON_ALWAYS_INLINE bool short_plain_quoted(const char* text, std::size_t size,
                                                   bool known_utf8) noexcept {
-    const unsigned move = is_key ? key_move(state_) : value_move(state_);
-    char* out = out_.room_in_place(short_string_room);
-    if (size >= 16 || !short_strings_in_place_ || is_refused(move) || out == nullptr) return false;
+    const unsigned move = move_in(is_key ? key_moves_in_place_ : string_moves_in_place_, state_);
+    if (size >= 16 || is_refused(move) || !out_.has_room(short_string_room)) return false;
+    char* out = out_.end();
     // Read before the stores below, which the compiler must assume alias them.
     const char separator = item_separator_;
     const char key_separator = key_separator_;
@@ -383,11 +379,11 @@ class writer {
   template <bool is_key, bool known_utf8>
   ULTRAJSON_ESCAPE_INLINE bool quoted_in_place(const char* text, std::size_t size,
                                                bool& written) noexcept {
-    if (size > detail::escape_piece_units || !short_strings_in_place_) return false;
-    const unsigned move = is_key ? key_move(state_) : value_move(state_);
+    if (size > detail::escape_piece_units) return false;
+    const unsigned move = move_in(is_key ? key_moves_in_place_ : string_moves_in_place_, state_);
     // A separator, two quotes, a key's separator and the escaped text.
-    char* out = out_.room_in_place(detail::max_escaped_size(size, 1) + 4);
-    if (is_refused(move) || out == nullptr) return false;
+    if (is_refused(move) || !out_.has_room(detail::max_escaped_size(size, 1) + 4)) return false;
+    char* out = out_.end();
     const char separator = item_separator_;
     state_ = static_cast<state>(move & move_state);
     *out = separator;
@@ -450,7 +446,7 @@ class writer {
   detail::escaper escaper_;
   detail::output_buffer out_;
   // The states of the containers around the innermost open one.
-  detail::small_stack<state, 32> stack_;
+  detail::container_stack<state, 32> stack_;
   std::size_t depth_limit_;
   // Compact output with a one-byte item separator: see write_item_start.
   bool one_byte_items_;
@@ -460,9 +456,43 @@ class writer {
   // Compact, one-byte separators, no HTML escaping: short_plain_quoted and
   // quoted_in_place apply.
   bool short_strings_in_place_;
+  // The moves the fast paths look up: the grammar's tables where the path
+  // applies (bounded values: one_byte_items_; strings and keys in place:
+  // short_strings_in_place_), else moves_in_general. The layout's test is
+  // then the move's own, not one more per event.
+  const unsigned char* value_moves_in_place_;
+  const unsigned char* string_moves_in_place_;
+  const unsigned char* key_moves_in_place_;
+  // The room close() asks for in place: the bracket's in the compact
+  // layout; else more than any buffer has, which sends it to the general
+  // path (line break and indentation) with no test of the layout.
+  std::size_t close_room_in_place_;
   write_error error_ = write_error::none;
   state state_ = state::top_level;
 };
+
+inline constexpr unsigned char writer::value_moves[8] = {
+      refused(write_error::none),                                 // failed (error() says why)
+      allowed(state::document_done),                              // top_level
+      refused(write_error::document_complete),                    // document_done
+      allowed(state::array_next, move_item),                      // array_first
+      allowed(state::array_next, move_item | move_separator),     // array_next
+      refused(write_error::value_without_key),                    // object_first
+      refused(write_error::value_without_key),                    // object_next
+      allowed(state::object_next)};                               // object_value
+inline constexpr unsigned char writer::key_moves[8] = {
+      refused(write_error::none),                                 // failed (error() says why)
+      refused(write_error::key_outside_object),                   // top_level
+      refused(write_error::key_outside_object),                   // document_done
+      refused(write_error::key_outside_object),                   // array_first
+      refused(write_error::key_outside_object),                   // array_next
+      allowed(state::object_value, move_item),                    // object_first
+      allowed(state::object_value, move_item | move_separator),   // object_next
+      refused(write_error::key_without_value)};                   // object_value
+inline constexpr unsigned char writer::moves_in_general[8] = {
+    refused(write_error::none), refused(write_error::none), refused(write_error::none),
+    refused(write_error::none), refused(write_error::none), refused(write_error::none),
+    refused(write_error::none), refused(write_error::none)};
 
 ULTRAJSON_NOINLINE bool writer::misplaced(unsigned move) noexcept {
   // In the failed state the move's error is none, and fail() keeps the first.
@@ -508,16 +538,36 @@ ULTRAJSON_NOINLINE char* writer::begin_laid_out_item(unsigned move, std::size_t 
   return out;
 }
 
+// In the compact layout with room at hand and the stack below its limit
+// (room and depth at once): the container's state pushed, the separator
+// and bracket written in place.
 ULTRAJSON_ALWAYS_INLINE bool writer::open(char bracket, bool is_object) {
+  const unsigned move = move_in(value_moves_in_place_, state_);
+  if (is_refused(move) || stack_.at_limit() || !out_.has_room(2)) {
+    return open_in_general(bracket, is_object);
+  }
+  char* out = out_.end();
+  const char separator = item_separator_;
+  // The state the container leaves behind when it closes.
+  stack_.push_within_limit(static_cast<state>(move & move_state));
+  state_ = is_object ? state::object_first : state::array_first;
+  *out = separator;
+  out += (move & move_separator) != 0 ? 1 : 0;
+  *out++ = bracket;
+  out_.commit_in_place(out);
+  return true;
+}
+
+// The depth limit, misuse, a full buffer, a stack that grows, the indented
+// layout.
+ULTRAJSON_NOINLINE bool writer::open_in_general(char bracket, bool is_object) {
   if (stack_.size() >= depth_limit_ && state_ != state::failed) {
     return fail(write_error::depth_limit_exceeded);
   }
-  const bool written = bounded_value(1, [bracket](char* out) {
-    *out = bracket;
-    return out + 1;
-  });
-  if (!written) return false;
-  // The state the container leaves behind when it closes.
+  char* out = begin_value(1);
+  if (out == nullptr) return false;
+  *out = bracket;
+  if (!end_value(out + 1)) return false;
   if (!stack_.push(state_)) return fail(write_error::out_of_memory);
   state_ = is_object ? state::object_first : state::array_first;
   return true;
@@ -530,20 +580,18 @@ ULTRAJSON_ALWAYS_INLINE bool writer::close(char bracket, bool is_object) noexcep
     if (is_object && state_ == state::object_value) return fail(write_error::key_without_value);
     return fail(write_error::unbalanced_end);
   }
-  state_ = stack_.top();
-  stack_.pop();
-  if (one_byte_items_) {
-    char* out = out_.room_in_place(1);
-    if (out != nullptr) {
-      *out = bracket;
-      out_.commit_in_place(out + 1);
-      return true;
-    }
-    out = reserve(1);
-    if (out == nullptr) return false;
+  state_ = stack_.pop();
+  if (out_.has_room(close_room_in_place_)) {
+    char* out = out_.end();
     *out = bracket;
-    return end_value(out + 1);
+    out_.commit_in_place(out + 1);
+    return true;
   }
+  return close_in_general(bracket, empty);
+}
+
+// A full buffer, the indented layout.
+ULTRAJSON_NOINLINE bool writer::close_in_general(char bracket, bool empty) noexcept {
   char* out = reserve(1 + indent_room(stack_.size()));
   if (out == nullptr) return false;
   if (!empty) out = write_indent(out, stack_.size());

@@ -66,8 +66,14 @@ class output_buffer {
   ULTRAJSON_ALWAYS_INLINE char* room_in_place(std::size_t n) const noexcept {
     return static_cast<std::size_t>(limit_ - end_) > n ? end_ : nullptr;
   }
-  // Marks everything up to `end`, inside the room room_in_place() gave, as
-  // written.
+  // The same test as a bool, with end() the place: a fast path that tests
+  // this needs no test of the pointer for null besides.
+  ULTRAJSON_ALWAYS_INLINE bool has_room(std::size_t n) const noexcept {
+    return static_cast<std::size_t>(limit_ - end_) > n;
+  }
+  char* end() const noexcept { return end_; }
+  // Marks everything up to `end`, inside the room room_in_place() or
+  // has_room() gave, as written.
   void commit_in_place(char* end) noexcept { end_ = end; }
   // Whether this is a caller's buffer that never grows, and its room left.
   bool is_fixed() const noexcept { return !owned_; }
