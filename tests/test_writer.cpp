@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "support.hpp"
 
@@ -526,29 +527,79 @@ TEST_CASE("fixed caller buffer: every capacity, every event near the buffer's en
     return w.start_object() && w.key("k") && w.int64_value(-12345678901) && w.key("list") &&
            w.start_array() && w.null_value() && w.bool_value(true) && w.double_value(0.1) &&
            w.string_value("short") && w.string_value("a string of more than sixteen bytes") &&
-           w.string_value("esc\"aped\n") && w.uint64_value(7) && w.start_object() &&
-           w.end_object() && w.start_array() && w.end_array() && w.end_array() &&
-           w.key("\xC3\xA9t\xC3\xA9") && w.bool_value(false) && w.end_object();
+           w.string_value("esc\"aped\n") && w.string_value("a/b\x7F") && w.uint64_value(7) &&
+           w.start_object() && w.end_object() && w.start_array() && w.end_array() &&
+           w.end_array() && w.key("\xC3\xA9t\xC3\xA9") && w.bool_value(false) && w.end_object();
   };
-  writer growing;
-  REQUIRE(write_document(growing));
-  const std::string expected = growing.str();
-  CHECK(expected ==
-        "{\"k\":-12345678901,\"list\":[null,true,0.1,\"short\",\"a string of more than sixteen "
-        "bytes\",\"esc\\\"aped\\n\",7,{},[]],\"\xC3\xA9t\xC3\xA9\":false}");
-  for (std::size_t capacity = 0; capacity <= expected.size() + 64; ++capacity) {
-    std::string buffer(capacity, '\0');
-    writer w(buffer.data(), capacity);
-    const bool written = write_document(w);
-    INFO("capacity " << capacity << ", writer error: " << ultrajson::describe(w.error()));
-    CHECK(written == (capacity >= expected.size()));
-    CHECK(w.size() <= capacity);
-    if (written) {
-      CHECK(w.complete());
-      CHECK(w.view() == expected);
-    } else {
-      CHECK(w.error() == write_error::buffer_full);
-      CHECK(expected.compare(0, w.size(), w.view()) == 0);
+  // Each of these takes fast paths of its own: short strings with '/' or
+  // DEL escaped out of line, the indented layout and a long separator
+  // through the general paths.
+  std::vector<write_options> option_sets(5);
+  option_sets[1].ensure_ascii = true;
+  option_sets[2].escape_forward_slashes = true;
+  option_sets[3] = python_indent(2);
+  option_sets[4].item_separator = ", ";
+  for (std::size_t set = 0; set < option_sets.size(); ++set) {
+    writer growing(option_sets[set]);
+    REQUIRE(write_document(growing));
+    const std::string expected = growing.str();
+    if (set == 0) {
+      CHECK(expected ==
+            "{\"k\":-12345678901,\"list\":[null,true,0.1,\"short\",\"a string of more than sixteen "
+            "bytes\",\"esc\\\"aped\\n\",\"a/b\x7F\",7,{},[]],\"\xC3\xA9t\xC3\xA9\":false}");
+    } else if (set == 1) {
+      CHECK(expected ==
+            "{\"k\":-12345678901,\"list\":[null,true,0.1,\"short\",\"a string of more than sixteen "
+            "bytes\",\"esc\\\"aped\\n\",\"a/b\\u007f\",7,{},[]],\"\\u00e9t\\u00e9\":false}");
+    } else if (set == 2) {
+      CHECK(expected.find("\"a\\/b\x7F\"") != std::string::npos);
+    }
+    for (std::size_t capacity = 0; capacity <= expected.size() + 64; ++capacity) {
+      std::string buffer(capacity, '\0');
+      writer w(buffer.data(), capacity, option_sets[set]);
+      const bool written = write_document(w);
+      INFO("options " << set << ", capacity " << capacity
+                      << ", writer error: " << ultrajson::describe(w.error()));
+      CHECK(written == (capacity >= expected.size()));
+      CHECK(w.size() <= capacity);
+      if (written) {
+        CHECK(w.complete());
+        CHECK(w.view() == expected);
+      } else {
+        CHECK(w.error() == write_error::buffer_full);
+        CHECK(expected.compare(0, w.size(), w.view()) == 0);
+      }
+    }
+  }
+}
+
+// Short strings and keys with '/' or DEL escaped take their fast path out
+// of line, after the inline one refused them: misuse is still reported.
+TEST_CASE("misuse: short strings and keys with optional escapes") {
+  for (const bool ascii : {false, true}) {
+    write_options options;
+    options.ensure_ascii = ascii;
+    options.escape_forward_slashes = !ascii;
+    {
+      writer w(options);
+      REQUIRE(w.start_array());
+      check_failed(w, w.key("k/"), write_error::key_outside_object);
+    }
+    {
+      writer w(options);
+      REQUIRE(w.start_object());
+      check_failed(w, w.string_value("v/"), write_error::value_without_key);
+    }
+    {
+      writer w(options);
+      REQUIRE(w.start_object());
+      REQUIRE(w.key("k"));
+      check_failed(w, w.key("k2"), write_error::key_without_value);
+    }
+    {
+      writer w(options);
+      REQUIRE(w.string_value("done"));
+      check_failed(w, w.string_value("again"), write_error::document_complete);
     }
   }
 }

@@ -143,11 +143,20 @@ class writer {
         value_moves_in_place_(one_byte_items_ ? value_moves : moves_in_general),
         string_moves_in_place_(short_strings_in_place_ ? value_moves : moves_in_general),
         key_moves_in_place_(short_strings_in_place_ ? key_moves : moves_in_general),
+        short_string_moves_(short_strings_inline(options) ? value_moves : moves_in_general),
+        short_key_moves_(short_strings_inline(options) ? key_moves : moves_in_general),
         close_room_in_place_(one_byte_items_ ? 1 : std::numeric_limits<std::size_t>::max()),
         error_(options_error(options)),
         state_(initial_state(error_)) {}
   static state initial_state(write_error options_error) noexcept {
     return options_error == write_error::none ? state::top_level : state::failed;
+  }
+  // Where the inline short_plain_quoted applies: where quoted_in_place
+  // does, with no optional escape for its one test to add.
+  static bool short_strings_inline(const write_options& options) noexcept {
+    return options.indent == 0 && options.item_separator.size() == 1 &&
+           options.key_separator.size() == 1 && !options.encode_html_chars &&
+           !options.escape_forward_slashes && !options.ensure_ascii;
   }
   static detail::escape_config escape_config(const write_options& options) noexcept {
     return {options.ensure_ascii, options.escape_forward_slashes, options.encode_html_chars,
@@ -346,20 +355,28 @@ class writer {
   // in the compact layout, tested in one vector: checked, copied and
   // committed in place, inline, with no reservation call and no escape
   // loop. False, with nothing written, when it does not apply.
+  // optional_escapes: whether the test flags '/' and DEL as the options
+  // ask. Inline, in every event loop, it does not (one option test less per
+  // string, and fewer registers); writers that escape either are refused
+  // there (short_key_moves_) and take this path with the options out of
+  // line, in quoted_utf8.
 #if defined(__SSE2__)
   // known_utf8: see detail::copy_plain_run (parse(text, writer) passes
   // it; every other caller, false).
-  template <bool is_key>
+  template <bool is_key, bool optional_escapes = false>
   ULTRAJSON_ALWAYS_INLINE bool short_plain_quoted(const char* text, std::size_t size,
                                                   bool known_utf8) noexcept {
-    const unsigned move = move_in(is_key ? key_moves_in_place_ : string_moves_in_place_, state_);
+    const unsigned char* const moves =
+        optional_escapes ? (is_key ? key_moves_in_place_ : string_moves_in_place_)
+                         : (is_key ? short_key_moves_ : short_string_moves_);
+    const unsigned move = move_in(moves, state_);
     if (size >= 16 || is_refused(move) || !out_.has_room(short_string_room)) return false;
     char* out = out_.end();
     // Read before the stores below, which the compiler must assume alias them.
     const char separator = item_separator_;
     const char key_separator = key_separator_;
-    const bool slash = escaper_.config.escape_forward_slashes;
-    const bool ascii = escaper_.config.ensure_ascii;
+    const bool slash = optional_escapes && escaper_.config.escape_forward_slashes;
+    const bool ascii = optional_escapes && escaper_.config.ensure_ascii;
     *out = separator;
     out += (move & move_separator) != 0 ? 1 : 0;
     *out++ = '"';
@@ -463,6 +480,9 @@ class writer {
   const unsigned char* value_moves_in_place_;
   const unsigned char* string_moves_in_place_;
   const unsigned char* key_moves_in_place_;
+  // The same for the inline short_plain_quoted (short_strings_inline).
+  const unsigned char* short_string_moves_;
+  const unsigned char* short_key_moves_;
   // The room close() asks for in place: the bracket's in the compact
   // layout; else more than any buffer has, which sends it to the general
   // path (line break and indentation) with no test of the layout.
@@ -680,6 +700,14 @@ ULTRAJSON_NOINLINE bool writer::quoted_utf8_in_general(const char* text, std::si
 
 template <bool is_key, bool known_utf8>
 ULTRAJSON_QUOTED_UTF8_INLINE bool writer::quoted_utf8(const char* text, std::size_t size) {
+#if defined(__SSE2__)
+  // Short text the inline short_plain_quoted was refused for (a writer
+  // that escapes '/' or DEL; else refused here too).
+  if (short_key_moves_ == moves_in_general &&
+      short_plain_quoted<is_key, /*optional_escapes=*/true>(text, size, known_utf8)) {
+    return true;
+  }
+#endif
   bool written;
   if (quoted_in_place<is_key, known_utf8>(text, size, written)) return written;
   return quoted_utf8_in_general<is_key>(text, size);

@@ -311,6 +311,8 @@ ULTRAJSON_ALWAYS_INLINE bool copy_if_short_plain(char* out, const char* p, std::
 ULTRAJSON_ALWAYS_INLINE bool copy_short_text_if_plain(char* out, const char* p, std::size_t n,
                                                       bool slash, bool ascii,
                                                       bool known_utf8 = false) noexcept {
+  // The longest first: most keys and short values are 8 bytes or more.
+  if (n >= 8) return copy_if_short_plain(out, p, n, slash, ascii, known_utf8);
   if (n >= 4) return copy_if_short_plain(out, p, n, slash, ascii, known_utf8);
   if (n == 0) return true;
   // p[0], p[n/2], p[n-1] in one word, then 'a' (which needs no escape): its
