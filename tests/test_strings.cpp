@@ -988,6 +988,56 @@ TEST_CASE("writer: keys and values inside containers, every length and position,
   }
 }
 
+TEST_CASE("writer: text in exact-size buffers, every tail after whole blocks, every position") {
+  // Past a block, plain text is copied a whole block at a time and its last
+  // part (1 to 15 bytes) as the block that ends the text, loaded from
+  // inside it: each length up to three blocks and a bit, a special or
+  // non-ASCII piece at each position (or none, or the text all non-ASCII),
+  // read from a buffer of exactly its size (so that a read past it trips
+  // the sanitizers), into a growing writer and a caller's buffer of
+  // exactly the output's size.
+  const std::vector<std::string> specials = {"", "\"", "\\", "/", "\x7F", "\x1F", "\xC3\xA9",
+                                             "\xE2\x82\xAC", "\xF0\x9F\x98\x80"};
+  for (int flags = 0; flags < 4; ++flags) {
+    const ultrajson::write_options options = escape_options(flags);
+    for (std::size_t length = 0; length <= 52; ++length) {
+      for (const std::string& special : specials) {
+        for (std::size_t at = 0; at <= length; ++at) {
+          std::string text(length, 'p');
+          text.insert(at, special);
+          const std::vector<char> exact = exact_copy(text);
+          const std::string_view input = view(exact);
+          const std::string quoted = reference_escape(text, options);
+          const std::string expected = "[" + quoted + ",{" + quoted + ":" + quoted + "}]";
+          const auto write = [&](ultrajson::writer& out) {
+            return out.start_array() && out.string_value(input) && out.start_object() &&
+                   out.key(input) && out.string_value(input) && out.end_object() &&
+                   out.end_array();
+          };
+          ultrajson::writer growing(options);
+          REQUIRE(write(growing));
+          std::vector<char> buffer(expected.size());
+          ultrajson::writer fixed(buffer.data(), buffer.size(), options);
+          REQUIRE(write(fixed));
+          if (growing.view() != expected || fixed.view() != expected) {
+            FAIL("flags " << flags << ": " << printable(text) << " written as "
+                          << printable(growing.view()) << " and " << printable(fixed.view())
+                          << ", expected " << printable(expected));
+          }
+          if (special.empty()) break;  // one position is enough
+        }
+      }
+      // All non-ASCII: every block goes to the UTF-8 check.
+      std::string text;
+      while (text.size() < length) text += "\xC3\xA9";
+      const std::vector<char> exact = exact_copy(text);
+      ultrajson::writer out(options);
+      REQUIRE(out.string_value(view(exact)));
+      CHECK(out.view() == reference_escape(text, options));
+    }
+  }
+}
+
 TEST_CASE("writer: invalid UTF-8 in a key or value inside a container is an error") {
   for (std::size_t length = 0; length <= 40; ++length) {
     for (std::size_t at = 0; at <= length; ++at) {

@@ -344,7 +344,33 @@ ULTRAJSON_ESCAPE_INLINE void copy_plain_run(char*& out, const char*& p, const ch
   const bool slash = settings.config.escape_forward_slashes;
   const bool ascii = settings.config.ensure_ascii;
 #if defined(__SSE2__)
-  // Sixteen bytes at a time (SSE2 is part of every x86-64).
+  // Sixteen bytes at a time (SSE2 is part of every x86-64). Whole plain
+  // blocks first, in a loop of their own when no optional escape is asked
+  // (nearly always): no option tests and no UTF-8 check call in it. The
+  // first block that is not plain is taken again below.
+  if (!slash && !ascii) {
+    const char* const start = p;
+    while (end - p >= 16) {
+      const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out), bytes);
+      if (escape_flags(bytes, false, false, known_utf8) != 0) break;
+      p += 16;
+      out += 16;
+    }
+    // A last part shorter than a block, after plain blocks: the block
+    // that ends with it, loaded from inside the text and stored over the
+    // output of the same bytes (copied as they are), in one test.
+    const auto left = static_cast<std::size_t>(end - p);
+    if (left != 0 && left < 16 && p != start) {
+      const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(end - 16));
+      if (escape_flags(bytes, false, false, known_utf8) == 0) {
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + left - 16), bytes);
+        p = end;
+        out += left;
+        return;
+      }
+    }
+  }
   for (;;) {
     const auto left = static_cast<std::size_t>(end - p);
     if (left == 0) return;
