@@ -164,13 +164,17 @@ struct escaper {
       : config(settings),
         table(&escape_table_for(settings)),
         non_ascii_as_is(!settings.ensure_ascii &&
-                        (!settings.allow_lone_surrogates || settings.lone_surrogates_as_wtf8)) {}
+                        (!settings.allow_lone_surrogates || settings.lone_surrogates_as_wtf8)),
+        plain_blocks(!settings.ensure_ascii && !settings.escape_forward_slashes &&
+                     !settings.encode_html_chars) {}
 
   escape_config config;
   const escape_table* table;
   // Every valid sequence (and, when allowed, every WTF-8 surrogate) goes
   // out as it came, so whole blocks of it can be copied once checked.
   bool non_ascii_as_is;
+  // No optional escape ('/', DEL, HTML): copy_plain_blocks applies.
+  bool plain_blocks;
 };
 
 // Copies the n < 16 bytes at p that need no escape, up to the first that
@@ -329,6 +333,36 @@ ULTRAJSON_ALWAYS_INLINE bool copy_short_text_if_plain(char* out, const char* p, 
 }
 #endif
 
+#if defined(__SSE2__)
+// The plain blocks at p copied in a loop of their own, with no option tests
+// and no UTF-8 check call in it (for writers that escape neither '/' nor
+// DEL), up to the first block that is not plain; p and out advance past
+// them. True when that took the text to its end: a last part shorter than
+// a block, after plain blocks, is tested as the block that ends with it,
+// loaded from inside the text and stored over the output of the same bytes
+// (copied as they are). Room as for copy_plain_run.
+template <bool known_utf8>
+ULTRAJSON_ALWAYS_INLINE bool copy_plain_blocks(char*& out, const char*& p, const char* end) noexcept {
+  const char* const start = p;
+  while (end - p >= 16) {
+    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out), bytes);
+    if (escape_flags(bytes, false, false, known_utf8) != 0) return false;
+    p += 16;
+    out += 16;
+  }
+  const auto left = static_cast<std::size_t>(end - p);
+  if (left == 0) return true;
+  if (p == start) return false;
+  const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(end - 16));
+  if (escape_flags(bytes, false, false, known_utf8) != 0) return false;
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(out + left - 16), bytes);
+  p = end;
+  out += left;
+  return true;
+}
+#endif
+
 // Copies the bytes at p that need no escape (with non_ascii_as_is, valid
 // UTF-8 included), up to the first that does or the end. Advances p and out
 // past them. Room is reserved for the worst case of what is left plus
@@ -345,32 +379,10 @@ ULTRAJSON_ESCAPE_INLINE void copy_plain_run(char*& out, const char*& p, const ch
   const bool ascii = settings.config.ensure_ascii;
 #if defined(__SSE2__)
   // Sixteen bytes at a time (SSE2 is part of every x86-64). Whole plain
-  // blocks first, in a loop of their own when no optional escape is asked
-  // (nearly always): no option tests and no UTF-8 check call in it. The
-  // first block that is not plain is taken again below.
-  if (!slash && !ascii) {
-    const char* const start = p;
-    while (end - p >= 16) {
-      const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(out), bytes);
-      if (escape_flags(bytes, false, false, known_utf8) != 0) break;
-      p += 16;
-      out += 16;
-    }
-    // A last part shorter than a block, after plain blocks: the block
-    // that ends with it, loaded from inside the text and stored over the
-    // output of the same bytes (copied as they are), in one test.
-    const auto left = static_cast<std::size_t>(end - p);
-    if (left != 0 && left < 16 && p != start) {
-      const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(end - 16));
-      if (escape_flags(bytes, false, false, known_utf8) == 0) {
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + left - 16), bytes);
-        p = end;
-        out += left;
-        return;
-      }
-    }
-  }
+  // blocks first, when no optional escape is asked (nearly always): see
+  // copy_plain_blocks. The first block that is not plain is taken again
+  // below.
+  if (!slash && !ascii && copy_plain_blocks<known_utf8>(out, p, end)) return;
   for (;;) {
     const auto left = static_cast<std::size_t>(end - p);
     if (left == 0) return;
@@ -470,6 +482,17 @@ ULTRAJSON_NOINLINE char* escape_utf8_rest(char* out, const char* p, const char* 
   }
 }
 
+#if defined(__SSE2__)
+// escape_utf8 past the plain blocks at its start.
+template <bool known_utf8>
+ULTRAJSON_NOINLINE char* escape_utf8_from(char* out, const char* p, const char* end,
+                                          const escaper& settings) noexcept {
+  if (!settings.config.encode_html_chars) copy_plain_run<known_utf8>(out, p, end, settings);
+  if (p == end) return out;
+  return escape_utf8_rest<known_utf8>(out, p, end, settings);
+}
+#endif
+
 // Escapes UTF-8 text. Returns the position after it, or nullptr when the
 // text is not valid UTF-8 (WTF-8 with allow_lone_surrogates). Inlined: the
 // plain run is the whole of most strings and keys.
@@ -479,9 +502,16 @@ ULTRAJSON_ALWAYS_INLINE char* escape_utf8(char* out, const char* text, std::size
                                           const escaper& settings) noexcept {
   const char* p = text;
   const char* const end = text + size;
+#if defined(__SSE2__)
+  // Inline, only the plain blocks' loop: it needs few registers, so the
+  // caller of a plain string (most) saves none; the rest out of line.
+  if (settings.plain_blocks && copy_plain_blocks<known_utf8>(out, p, end)) return out;
+  return escape_utf8_from<known_utf8>(out, p, end, settings);
+#else
   if (!settings.config.encode_html_chars) copy_plain_run<known_utf8>(out, p, end, settings);
   if (p == end) return out;
   return escape_utf8_rest<known_utf8>(out, p, end, settings);
+#endif
 }
 
 // Escapes code units that are code points (latin-1 bytes, UCS-2, UCS-4).
