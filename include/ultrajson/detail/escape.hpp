@@ -412,9 +412,10 @@ ULTRAJSON_ESCAPE_INLINE void copy_plain_run(char*& out, const char*& p, const ch
         stopped = true;
       } else {
         // Non-ASCII before the stop: checked as UTF-8 a block at a time
-        // (the parser's check), copied as it is when valid. Else the
-        // byte-wise path finds the error (or the sequence) exactly.
-        plain = check_utf8_block(bytes, high, stop, settings.config.allow_lone_surrogates);
+        // (the parser's check, inline: this loop runs only out of line,
+        // see escape_utf8), copied as it is when valid. Else the byte-wise
+        // path finds the error (or the sequence) exactly.
+        plain = utf8_block_prefix(bytes, high, stop, settings.config.allow_lone_surrogates);
         stopped = plain == not_utf8 || plain == 0 || (plain == stop && stop != 16);
         if (plain == not_utf8 || plain == 0) plain = ascii_run;
         // Else plain < stop: a sequence goes on past the block; the next
