@@ -93,8 +93,7 @@ inline bool skip_plain_words(const char*& p, const char* end, bool allow_surroga
 }
 
 #if defined(__SSE2__)
-// What utf8_block_prefix (and check_utf8_block) returns for a block that is
-// not UTF-8.
+// What utf8_block_prefix returns for a block that is not UTF-8.
 inline constexpr unsigned not_utf8 = 32;
 
 // The UTF-8 check of sixteen bytes with non-ASCII bytes before the first
@@ -105,8 +104,8 @@ inline constexpr unsigned not_utf8 = 32;
 // UTF-8 (the exact byte-wise path then says where).
 //
 // Inlined into skip_plain's loop, which runs only out of line (in the
-// rest of a string's scan, and unescaping); check_utf8_block below is the
-// out-of-line form for the writer's escaping.
+// rest of a string's scan, and unescaping), and into the writer's general
+// escaping loop (escape.hpp), out of line too.
 ULTRAJSON_ALWAYS_INLINE unsigned utf8_block_prefix(__m128i bytes, unsigned high, unsigned stop,
                                                    bool allow_surrogates) noexcept {
   // Masks of byte positions by their top bits (adding a byte to itself
@@ -177,12 +176,6 @@ ULTRAJSON_ALWAYS_INLINE unsigned utf8_block_prefix(__m128i bytes, unsigned high,
   // lead, the last lead of this one (at most three bytes from its end).
   if ((required >> 16) != 0) return (lead & 0x8000) != 0 ? 15 : (lead & 0x4000) != 0 ? 14 : 13;
   return 16;
-}
-
-// Out of line, as the writer calls it where it escapes a string.
-ULTRAJSON_NOINLINE unsigned check_utf8_block(__m128i bytes, unsigned high, unsigned stop,
-                                             bool allow_surrogates) noexcept {
-  return utf8_block_prefix(bytes, high, stop, allow_surrogates);
 }
 
 // The last bytes of the input, fewer than a block, and the exact search for
