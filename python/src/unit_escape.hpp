@@ -92,33 +92,22 @@ ULTRAJSON_ALWAYS_INLINE Out* ascii_escape(Out* out, std::uint32_t unit, const de
 }
 
 #if defined(__SSE2__)
-// Sixteen bytes of units at a time: a bit per byte of those that need a
-// closer look ('"', '\\', control characters, '/' when asked, everything
-// from U+007F under ensure_ascii); zero when all are written as they are.
+// Sixteen one-byte units at a time: a bit for each that needs a closer
+// look ('"', '\\', control characters, '/' when asked, everything from
+// U+007F under ensure_ascii); zero when all are written as they are.
+// (Two-byte strs have copy_plain_two_byte.)
 template <bool slash, bool ensure_ascii, class Unit>
 ULTRAJSON_ALWAYS_INLINE unsigned special_bytes(const Unit* in) noexcept {
-  static_assert(sizeof(Unit) <= 2, "one- and two-byte units");
+  static_assert(sizeof(Unit) == 1, "one-byte units");
   const __m128i units = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in));
   const __m128i zero = _mm_setzero_si128();
-  __m128i special;
-  if constexpr (sizeof(Unit) == 1) {
-    special = _mm_or_si128(_mm_cmpeq_epi8(_mm_subs_epu8(units, _mm_set1_epi8(0x1F)), zero),
-                           _mm_or_si128(_mm_cmpeq_epi8(units, _mm_set1_epi8('"')),
-                                        _mm_cmpeq_epi8(units, _mm_set1_epi8('\\'))));
-    if constexpr (slash) special = _mm_or_si128(special, _mm_cmpeq_epi8(units, _mm_set1_epi8('/')));
-    if constexpr (ensure_ascii) {
-      const __m128i plain = _mm_cmpeq_epi8(_mm_subs_epu8(units, _mm_set1_epi8(0x7E)), zero);
-      special = _mm_or_si128(special, _mm_andnot_si128(plain, _mm_set1_epi8(-1)));
-    }
-  } else {
-    special = _mm_or_si128(_mm_cmpeq_epi16(_mm_subs_epu16(units, _mm_set1_epi16(0x1F)), zero),
-                           _mm_or_si128(_mm_cmpeq_epi16(units, _mm_set1_epi16('"')),
-                                        _mm_cmpeq_epi16(units, _mm_set1_epi16('\\'))));
-    if constexpr (slash) special = _mm_or_si128(special, _mm_cmpeq_epi16(units, _mm_set1_epi16('/')));
-    if constexpr (ensure_ascii) {
-      const __m128i plain = _mm_cmpeq_epi16(_mm_subs_epu16(units, _mm_set1_epi16(0x7E)), zero);
-      special = _mm_or_si128(special, _mm_andnot_si128(plain, _mm_set1_epi16(-1)));
-    }
+  __m128i special = _mm_or_si128(_mm_cmpeq_epi8(_mm_subs_epu8(units, _mm_set1_epi8(0x1F)), zero),
+                                 _mm_or_si128(_mm_cmpeq_epi8(units, _mm_set1_epi8('"')),
+                                              _mm_cmpeq_epi8(units, _mm_set1_epi8('\\'))));
+  if constexpr (slash) special = _mm_or_si128(special, _mm_cmpeq_epi8(units, _mm_set1_epi8('/')));
+  if constexpr (ensure_ascii) {
+    const __m128i plain = _mm_cmpeq_epi8(_mm_subs_epu8(units, _mm_set1_epi8(0x7E)), zero);
+    special = _mm_or_si128(special, _mm_andnot_si128(plain, _mm_set1_epi8(-1)));
   }
   return static_cast<unsigned>(_mm_movemask_epi8(special));
 }
@@ -184,6 +173,221 @@ inline void store_widened(Out* out, const In* in) noexcept {
 }
 #endif
 
+#if defined(__SSE2__)
+// The plain-run copies below test blocks of up to sixty-four units with one
+// branch: the per-vector tests are folded together first, and the exact
+// position is looked for only in a block that has a hit. A test per sixteen
+// bytes, as before, was most of the instructions of a long str (perf).
+//
+// Their test is on bytes: an ASCII str's own, or a two-byte str's units
+// narrowed with signed saturation, which keeps a unit below U+0080 and makes
+// every other one 0x7F or 0x80, both plain where this test is used.
+// x ^ 2 maps each control byte onto another and '"' onto 0x20, and nothing
+// else at or below 0x20, so one unsigned "at most 0x20" test catches both.
+template <bool slash, bool del>
+struct plain_byte_test {
+  // Bytes as the fold needs them: x ^ 2.
+  static ULTRAJSON_ALWAYS_INLINE __m128i flipped(__m128i bytes) noexcept {
+    return _mm_xor_si128(bytes, _mm_set1_epi8(2));
+  }
+  // 0xFF in each byte of `bytes` that is not written as it is: the exact test.
+  static ULTRAJSON_ALWAYS_INLINE __m128i special(__m128i bytes) noexcept {
+    const __m128i x = flipped(bytes);
+    __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x20)), x),
+                               _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\\')));
+    if constexpr (slash) hit = _mm_or_si128(hit, _mm_cmpeq_epi8(bytes, _mm_set1_epi8('/')));
+    if constexpr (del) hit = _mm_or_si128(hit, _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x7F)));
+    return hit;
+  }
+  // Whether any byte of the n blocks is special: the "at most 0x20" test
+  // once on the blocks' byte-wise minimum, U+007F (ASCII strs under
+  // ensure_ascii, which have nothing above it) once on their maximum.
+  template <std::size_t n>
+  static ULTRAJSON_ALWAYS_INLINE bool any(const __m128i (&bytes)[n]) noexcept {
+    __m128i low = flipped(bytes[0]);
+    __m128i high = bytes[0];
+    __m128i hit = _mm_cmpeq_epi8(bytes[0], _mm_set1_epi8('\\'));
+    for (std::size_t i = 1; i < n; ++i) {
+      low = _mm_min_epu8(low, flipped(bytes[i]));
+      if constexpr (del) high = _mm_max_epu8(high, bytes[i]);
+      hit = _mm_or_si128(hit, _mm_cmpeq_epi8(bytes[i], _mm_set1_epi8('\\')));
+      if constexpr (slash) hit = _mm_or_si128(hit, _mm_cmpeq_epi8(bytes[i], _mm_set1_epi8('/')));
+    }
+    if constexpr (slash) hit = _mm_or_si128(hit, _mm_cmpeq_epi8(bytes[0], _mm_set1_epi8('/')));
+    if constexpr (del) hit = _mm_or_si128(hit, _mm_cmpeq_epi8(high, _mm_set1_epi8(0x7F)));
+    hit = _mm_or_si128(hit, _mm_cmpeq_epi8(_mm_min_epu8(low, _mm_set1_epi8(0x20)), low));
+    return _mm_movemask_epi8(hit) != 0;
+  }
+  // Bit 16 * i + j for byte j of block i that is special (n <= 4).
+  template <std::size_t n>
+  static ULTRAJSON_ALWAYS_INLINE std::uint64_t bits(const __m128i (&bytes)[n]) noexcept {
+    static_assert(n <= 4, "sixty-four bits");
+    std::uint64_t all = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      all |= static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(special(bytes[i])))) << (16 * i);
+    }
+    return all;
+  }
+};
+
+// The first special byte of n blocks that hold the units at `first` and,
+// from block n / 2 on, at `second` (two windows, which may overlap; when the
+// first has none, every unit before `second` is plain); `none` if none is.
+template <class test, std::size_t n>
+ULTRAJSON_ALWAYS_INLINE std::size_t first_special_of_two(const __m128i (&bytes)[n], std::size_t second,
+                                                         std::size_t none) noexcept {
+  if (!test::any(bytes)) return none;
+  const std::uint64_t found = test::bits(bytes);
+  const auto at = static_cast<std::size_t>(__builtin_ctzll(found));
+  constexpr std::size_t half = 8 * n;
+  return at < half ? at : second + (at - half);
+}
+
+// Copies the units of an ASCII str (a compact one's: nothing at or above
+// 0x80) to out, widened to Out, up to the first that needs an escape;
+// returns how many went out as they are. Stores nothing past out + count.
+// For most strs it is all their writing, where the general escape_units'
+// set-up and option tests cost more than the copy (callgrind).
+template <class Out, bool slash, bool ensure_ascii>
+ULTRAJSON_ALWAYS_INLINE std::size_t copy_plain_ascii(Out* out, const unsigned char* in,
+                                                    std::size_t count) noexcept {
+  using test = plain_byte_test<slash, ensure_ascii>;
+  const auto load = [](const unsigned char* at) {
+    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
+  };
+  if (count >= 64) {
+    // Sixty-four units a test; then the sixty-four that end the str,
+    // overlapping plain ones (stored again as they are, and not special).
+    std::size_t i = 0;
+    for (;;) {
+      const __m128i block[4] = {load(in + i), load(in + i + 16), load(in + i + 32), load(in + i + 48)};
+      for (std::size_t k = 0; k < 4; ++k) store_bytes_as<Out, 16>(out + i + 16 * k, block[k]);
+      if (test::any(block)) return i + static_cast<std::size_t>(__builtin_ctzll(test::bits(block)));
+      if (i + 64 == count) return count;
+      i = count - i >= 128 ? i + 64 : count - 64;
+    }
+  }
+  if (count >= 32) {
+    // The first and the last thirty-two, which may overlap, in one test.
+    const std::size_t second = count - 32;
+    const __m128i blocks[4] = {load(in), load(in + 16), load(in + second), load(in + second + 16)};
+    for (std::size_t k = 0; k < 2; ++k) store_bytes_as<Out, 16>(out + 16 * k, blocks[k]);
+    for (std::size_t k = 0; k < 2; ++k) store_bytes_as<Out, 16>(out + second + 16 * k, blocks[2 + k]);
+    return first_special_of_two<test>(blocks, second, count);
+  }
+  if (count >= 16) {
+    const std::size_t second = count - 16;
+    const __m128i blocks[2] = {load(in), load(in + second)};
+    store_bytes_as<Out, 16>(out, blocks[0]);
+    store_bytes_as<Out, 16>(out + second, blocks[1]);
+    return first_special_of_two<test>(blocks, second, count);
+  }
+  // Shorter (most keys): its first and last halves, which may overlap, in
+  // one block. The bytes past them in the block are zero, which the test
+  // flags: their bits are masked off.
+  __m128i units;
+  unsigned tested;
+  if (count >= 8) {
+    const __m128i first = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(in));
+    const __m128i last = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(in + count - 8));
+    store_bytes_as<Out, 8>(out, first);
+    store_bytes_as<Out, 8>(out + count - 8, last);
+    units = _mm_unpacklo_epi64(first, last);
+    tested = 0xFFFF;
+  } else if (count >= 4) {
+    std::uint32_t first, last;
+    std::memcpy(&first, in, 4);
+    std::memcpy(&last, in + count - 4, 4);
+    const __m128i first_units = _mm_cvtsi32_si128(static_cast<int>(first));
+    const __m128i last_units = _mm_cvtsi32_si128(static_cast<int>(last));
+    store_bytes_as<Out, 4>(out, first_units);
+    store_bytes_as<Out, 4>(out + count - 4, last_units);
+    units = _mm_unpacklo_epi32(first_units, last_units);
+    tested = 0xFF;
+  } else if (count != 0) {
+    const unsigned first = in[0], middle = in[count / 2], last = in[count - 1];
+    out[0] = static_cast<Out>(first);
+    out[count / 2] = static_cast<Out>(middle);
+    out[count - 1] = static_cast<Out>(last);
+    units = _mm_cvtsi32_si128(static_cast<int>(first | middle << 8 | last << 16));
+    tested = 0x7;
+  } else {
+    return 0;
+  }
+  return (static_cast<unsigned>(_mm_movemask_epi8(test::special(units))) & tested) == 0 ? count : 0;
+}
+
+// Copies the units of a two-byte str to out (two or four bytes a unit) up
+// to the first that needs an escape without ensure_ascii ('"', '\\',
+// controls, '/' when asked; every unit from U+0080 is plain, lone
+// surrogates too); returns how many went out as they are. Stores nothing
+// past out + count, reads nothing past in + count.
+template <class Out, bool slash>
+ULTRAJSON_ALWAYS_INLINE std::size_t copy_plain_two_byte(Out* out, const std::uint16_t* in,
+                                                       std::size_t count) noexcept {
+  using test = plain_byte_test<slash, false>;
+  const auto load = [](const std::uint16_t* at) {
+    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
+  };
+  // Sixteen units from `at` stored at out + (at - in) and narrowed to bytes.
+  const auto copy_sixteen = [&](std::size_t at) {
+    const __m128i low = load(in + at);
+    const __m128i high = load(in + at + 8);
+    // Stored from the registers: from memory, each store made the next
+    // load reread the str (out may alias it, as GCC sees it).
+    store_two_byte_units(out + at, low);
+    store_two_byte_units(out + at + 8, high);
+    return _mm_packs_epi16(low, high);
+  };
+  if (count >= 64) {
+    std::size_t i = 0;
+    for (;;) {
+      const __m128i block[4] = {copy_sixteen(i), copy_sixteen(i + 16), copy_sixteen(i + 32), copy_sixteen(i + 48)};
+      if (test::any(block)) return i + static_cast<std::size_t>(__builtin_ctzll(test::bits(block)));
+      if (i + 64 == count) return count;
+      i = count - i >= 128 ? i + 64 : count - 64;
+    }
+  }
+  if (count >= 32) {
+    const std::size_t second = count - 32;
+    const __m128i blocks[4] = {copy_sixteen(0), copy_sixteen(16), copy_sixteen(second), copy_sixteen(second + 16)};
+    return first_special_of_two<test>(blocks, second, count);
+  }
+  if (count >= 16) {
+    const std::size_t second = count - 16;
+    const __m128i blocks[2] = {copy_sixteen(0), copy_sixteen(second)};
+    return first_special_of_two<test>(blocks, second, count);
+  }
+  if (count >= 8) {
+    const std::size_t second = count - 8;
+    const __m128i first = load(in);
+    const __m128i last = load(in + second);
+    store_two_byte_units(out, first);
+    store_two_byte_units(out + second, last);
+    const __m128i blocks[1] = {_mm_packs_epi16(first, last)};
+    return first_special_of_two<test>(blocks, second, count);
+  }
+  if (count >= 4) {
+    const std::size_t second = count - 4;
+    const __m128i first = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(in));
+    const __m128i last = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(in + second));
+    const __m128i both = _mm_unpacklo_epi64(first, last);
+    for (std::size_t k = 0; k < 4; ++k) out[k] = static_cast<Out>(in[k]);
+    for (std::size_t k = 0; k < 4; ++k) out[second + k] = static_cast<Out>(in[second + k]);
+    const unsigned found = static_cast<unsigned>(_mm_movemask_epi8(test::special(_mm_packs_epi16(both, both)))) & 0xFF;
+    if (found == 0) return count;
+    const auto at = static_cast<std::size_t>(__builtin_ctz(found));
+    return at < 4 ? at : second + (at - 4);
+  }
+  for (std::size_t k = 0; k < count; ++k) {
+    const unsigned unit = in[k];
+    if (unit < 0x20 || unit == '"' || unit == '\\' || (slash && unit == '/')) return k;
+    out[k] = static_cast<Out>(unit);
+  }
+  return count;
+}
+#endif
+
 // Copies `bytes` bytes (1 to 15) from `in` to `window` by two loads that
 // may overlap, reading nothing past the end.
 inline void copy_short(unsigned char* window, const void* in, std::size_t bytes) noexcept {
@@ -217,9 +421,11 @@ Out* escape_units_as(Out* out, const In* in, std::size_t count, const detail::es
   // A str shorter than sixteen bytes (most keys) is tested at once from a
   // copy, not a unit at a time: unit by unit, twitter.json's short strs
   // cost more than all its long ones (callgrind).
-  if constexpr (sizeof(In) <= 2 && sizeof(Out) >= sizeof(In)) {
+  // (copy_plain_two_byte does its own; with ensure_ascii, two-byte strs
+  // take no scan.)
+  if constexpr (scan && sizeof(In) == 1 && sizeof(Out) >= sizeof(In)) {
     const std::size_t bytes = count * sizeof(In);
-    if (scan && bytes != 0 && bytes < 16) {
+    if (bytes != 0 && bytes < 16) {
       alignas(16) unsigned char window[16] = {};
       copy_short(window, in, bytes);
       const auto* units = reinterpret_cast<const In*>(window);
@@ -238,68 +444,49 @@ Out* escape_units_as(Out* out, const In* in, std::size_t count, const detail::es
     // (Room is reserved for the worst case of what is left, so storing all
     // of them before knowing how many are plain is safe.)
     if constexpr (sizeof(In) <= 2 && sizeof(Out) >= sizeof(In)) {
-      constexpr std::size_t lanes = 16 / sizeof(In);
+      [[maybe_unused]] constexpr std::size_t lanes = 16 / sizeof(In);
       if constexpr (scan) {
         if constexpr (sizeof(In) == 2 && !ensure_ascii) {
-          // Sixteen two-byte units at a time, tested as bytes: a unit
-          // narrowed with signed saturation keeps its value below U+0080
-          // and becomes 0x7F or 0x80 above, which are plain without
-          // ensure_ascii; one test for two vectors took the Arabic strs
-          // from three compares per eight units to one per sixteen.
-          while (static_cast<std::size_t>(end - in) >= 16) {
-            const __m128i low = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in));
-            const __m128i high = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 8));
-            alignas(16) unsigned char narrowed[16];
-            _mm_store_si128(reinterpret_cast<__m128i*>(narrowed), _mm_packs_epi16(low, high));
-            const unsigned special = special_bytes<slash, false>(narrowed);
-            // Stored from the registers: from memory, each store made the
-            // next load reread the str (out may alias it, as GCC sees it).
-            store_two_byte_units(out, low);
-            store_two_byte_units(out + 8, high);
+          const std::size_t plain = copy_plain_two_byte<Out, slash>(out, in, static_cast<std::size_t>(end - in));
+          in += plain;
+          out += plain;
+          if (in == end) break;
+        } else {
+          while (static_cast<std::size_t>(end - in) >= lanes) {
+            const unsigned special = special_bytes<slash, ensure_ascii>(in);
+            store_widened(out, in);
             if (special != 0) {
-              const auto plain = static_cast<std::size_t>(__builtin_ctz(special));
+              const auto plain = static_cast<std::size_t>(__builtin_ctz(special)) / sizeof(In);
               in += plain;
               out += plain;
               break;
             }
-            in += 16;
-            out += 16;
+            in += lanes;
+            out += lanes;
           }
-        }
-        while (static_cast<std::size_t>(end - in) >= lanes) {
-          const unsigned special = special_bytes<slash, ensure_ascii>(in);
-          store_widened(out, in);
-          if (special != 0) {
-            const auto plain = static_cast<std::size_t>(__builtin_ctz(special)) / sizeof(In);
+          // The last units: the sixteen bytes that end with the str, which
+          // overlap units already written, tested at once; nothing past the
+          // end is read.
+          const auto left = static_cast<std::size_t>(end - in);
+          if (left != 0 && left < lanes && static_cast<std::size_t>(end - begin) >= lanes) {
+            const unsigned done_bits = static_cast<unsigned>((lanes - left) * sizeof(In));
+            const unsigned special = special_bytes<slash, ensure_ascii>(end - lanes) >> done_bits;
+            const std::size_t plain =
+                special == 0 ? left : static_cast<std::size_t>(__builtin_ctz(special)) / sizeof(In);
+            const In* const window = end - lanes;
+            if (window >= one_for_one) {
+              // The window's units before `in` went out one for one: storing
+              // all of it rewrites them as they are (what follows the plain
+              // ones is overwritten next, within the room reserved).
+              store_widened(out - (in - window), window);
+            } else {
+              for (std::size_t i = 0; i < plain; ++i) out[i] = static_cast<Out>(in[i]);
+            }
             in += plain;
             out += plain;
-            break;
           }
-          in += lanes;
-          out += lanes;
+          if (in == end) break;
         }
-        // The last units: the sixteen bytes that end with the str, which
-        // overlap units already written, tested at once; nothing past the
-        // end is read.
-        const auto left = static_cast<std::size_t>(end - in);
-        if (left != 0 && left < lanes && static_cast<std::size_t>(end - begin) >= lanes) {
-          const unsigned done_bits = static_cast<unsigned>((lanes - left) * sizeof(In));
-          const unsigned special = special_bytes<slash, ensure_ascii>(end - lanes) >> done_bits;
-          const std::size_t plain =
-              special == 0 ? left : static_cast<std::size_t>(__builtin_ctz(special)) / sizeof(In);
-          const In* const window = end - lanes;
-          if (window >= one_for_one) {
-            // The window's units before `in` went out one for one: storing
-            // all of it rewrites them as they are (what follows the plain
-            // ones is overwritten next, within the room reserved).
-            store_widened(out - (in - window), window);
-          } else {
-            for (std::size_t i = 0; i < plain; ++i) out[i] = static_cast<Out>(in[i]);
-          }
-          in += plain;
-          out += plain;
-        }
-        if (in == end) break;
       }
     }
 #endif
@@ -331,87 +518,6 @@ Out* escape_units_as(Out* out, const In* in, std::size_t count, const detail::es
   return out;
 }
 
-#if defined(__SSE2__)
-// The bits of a block of ASCII units (bit i for unit i) that are not written
-// as they are: '"', '\\', control characters, '/' when asked, and U+007F
-// under ensure_ascii. With no unit at or above 0x80, the library's signed
-// "below 0x20" test is the control test alone.
-template <bool slash, bool ensure_ascii>
-ULTRAJSON_ALWAYS_INLINE unsigned ascii_special_bits(__m128i units) noexcept {
-  __m128i special = detail::special_or_high_bytes(units);
-  if constexpr (slash) special = _mm_or_si128(special, _mm_cmpeq_epi8(units, detail::vector_constant<'/'>()));
-  if constexpr (ensure_ascii) {
-    special = _mm_or_si128(special, _mm_cmpeq_epi8(units, detail::vector_constant<0x7F>()));
-  }
-  return detail::byte_bits(special);
-}
-
-// Copies the units of an ASCII str (a compact one's: nothing at or above
-// 0x80) to out, widened to Out, up to the first that needs an escape;
-// returns how many went out as they are (a short str with an escape: none).
-// Stores nothing past out + count. For most strs it is all their writing,
-// where the general escape_units' set-up and option tests cost more than
-// the copy (callgrind).
-template <class Out, bool slash, bool ensure_ascii>
-ULTRAJSON_ALWAYS_INLINE std::size_t copy_plain_ascii(Out* out, const unsigned char* in,
-                                                    std::size_t count) noexcept {
-  const auto load = [](const unsigned char* at) {
-    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
-  };
-  if (count >= 16) {
-    std::size_t i = 0;
-    do {
-      const __m128i units = load(in + i);
-      store_bytes_as<Out, 16>(out + i, units);
-      const unsigned special = ascii_special_bits<slash, ensure_ascii>(units);
-      if (special != 0) return i + static_cast<std::size_t>(__builtin_ctz(special));
-      i += 16;
-    } while (count - i >= 16);
-    if (i != count) {
-      // The sixteen units that end the str, overlapping those just copied
-      // (stored again as they are); only the untested ones' bits count.
-      const __m128i units = load(in + count - 16);
-      store_bytes_as<Out, 16>(out + count - 16, units);
-      const unsigned special = ascii_special_bits<slash, ensure_ascii>(units) >> (16 - (count - i));
-      if (special != 0) return i + static_cast<std::size_t>(__builtin_ctz(special));
-    }
-    return count;
-  }
-  // Shorter (most keys): its first and last halves, which may overlap, in
-  // one block. The bytes past them in the block are zero, which the tests
-  // flag: their bits are masked off.
-  __m128i units;
-  unsigned tested;
-  if (count >= 8) {
-    const __m128i first = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(in));
-    const __m128i last = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(in + count - 8));
-    store_bytes_as<Out, 8>(out, first);
-    store_bytes_as<Out, 8>(out + count - 8, last);
-    units = _mm_unpacklo_epi64(first, last);
-    tested = 0xFFFF;
-  } else if (count >= 4) {
-    std::uint32_t first, last;
-    std::memcpy(&first, in, 4);
-    std::memcpy(&last, in + count - 4, 4);
-    const __m128i first_units = _mm_cvtsi32_si128(static_cast<int>(first));
-    const __m128i last_units = _mm_cvtsi32_si128(static_cast<int>(last));
-    store_bytes_as<Out, 4>(out, first_units);
-    store_bytes_as<Out, 4>(out + count - 4, last_units);
-    units = _mm_unpacklo_epi32(first_units, last_units);
-    tested = 0xFF;
-  } else if (count != 0) {
-    const unsigned first = in[0], middle = in[count / 2], last = in[count - 1];
-    out[0] = static_cast<Out>(first);
-    out[count / 2] = static_cast<Out>(middle);
-    out[count - 1] = static_cast<Out>(last);
-    units = _mm_cvtsi32_si128(static_cast<int>(first | middle << 8 | last << 16));
-    tested = 0x7;
-  } else {
-    return 0;
-  }
-  return (ascii_special_bits<slash, ensure_ascii>(units) & tested) == 0 ? count : 0;
-}
-#endif
 
 // Escapes `count` units from `in` to `out`, which has room for
 // max_escaped_units(count, sizeof(In)). Out must be wide enough for every

@@ -74,6 +74,18 @@ def canon(value: Any, *, sort_keys: bool = False) -> str:
     return json.dumps(value, ensure_ascii=True, allow_nan=True, sort_keys=sort_keys)
 
 
+def escaped_reference(value: Any, ensure_ascii: bool, slashes: bool, html: bool) -> str:
+    """What dumps writes for value under those options: json.dumps's compact
+    text plus the documented differences ('/' and the HTML characters)."""
+    expected = json.dumps(value, ensure_ascii=ensure_ascii, separators=(",", ":"))
+    if slashes:
+        expected = expected.replace("/", "\\/")
+    if html:
+        for char in "<>&":
+            expected = expected.replace(char, f"\\u{ord(char):04x}")
+    return expected
+
+
 def same_float(a: float, b: float) -> bool:
     """Bitwise-equal doubles (NaN equals NaN, -0.0 differs from 0.0)."""
     if math.isnan(a) or math.isnan(b):

@@ -15,7 +15,7 @@ import sys
 import pytest
 from ultrajson import dumps, loads
 
-from _support import nested_dicts, nested_lists
+from _support import escaped_reference, nested_dicts, nested_lists
 
 NAN = float("nan")
 INF = float("inf")
@@ -901,17 +901,8 @@ def test_short_strs_escaped_at_every_position(filler, special):
 # Each set of escaping options has its own escape loop: every combination,
 # on strs of each kind (one, two and four bytes a unit) with a character
 # that needs a look at every position, across the sixteen-byte steps and
-# the last window, and around the 4096-unit pieces of a long str. The
-# reference is json.dumps plus the documented differences ('/' and the
-# HTML characters).
-def _reference(text, ensure_ascii, slashes, html):
-    expected = json.dumps(text, ensure_ascii=ensure_ascii)
-    if slashes:
-        expected = expected.replace("/", "\\/")
-    if html:
-        for char in "<>&":
-            expected = expected.replace(char, f"\\u{ord(char):04x}")
-    return expected
+# the last window, and around the 4096-unit pieces of a long str, against
+# escaped_reference.
 
 
 # Two-byte units whose low byte is special, below and above U+8000 (the
@@ -938,8 +929,8 @@ def test_every_escaping_option_at_every_position(filler, ensure_ascii, slashes, 
         for at in [0, 4094, 4095, 4096, 4099]
     ]
     for text in texts:
-        assert dumps(text, **options) == _reference(text, ensure_ascii, slashes, html), (text, options)
-    listed = ",".join(_reference(text, ensure_ascii, slashes, html) for text in texts[:50])
+        assert dumps(text, **options) == escaped_reference(text, ensure_ascii, slashes, html), (text, options)
+    listed = ",".join(escaped_reference(text, ensure_ascii, slashes, html) for text in texts[:50])
     assert dumps(texts[:50], **options) == "[" + listed + "]"
 
 
