@@ -14,6 +14,7 @@
 #include <ultrajson/detail/inlining.hpp>
 
 #include "python.hpp"
+#include "unit_copy_avx2.hpp"
 #include "unit_escape.hpp"
 
 namespace ultrajson::python {
@@ -320,9 +321,27 @@ class text_output {
     *out++ = '"';
     return reinterpret_cast<unsigned char*>(out);
   }
+#if defined(ULTRAJSON_PYTHON_AVX2)
+  template <bool slash>
+  __attribute__((target("avx2"))) static unsigned char* quoted_two_byte_avx2(unsigned char* at, const Py_UCS2* units,
+                                                                            std::size_t length,
+                                                                            const unit_escaping& how) {
+    auto* out = reinterpret_cast<Py_UCS2*>(at);
+    *out++ = '"';
+    const std::size_t plain = copy_plain_two_byte_avx2<slash>(out, units, length);
+    out = plain == length ? out + length : escape_rest(out + plain, units + plain, length - plain, how);
+    *out++ = '"';
+    return reinterpret_cast<unsigned char*>(out);
+  }
+#endif
   template <class Out>
   two_byte_str_writer two_byte_writer_for() const noexcept {
     if (how_.html || how_.ensure_ascii) return nullptr;
+#if defined(ULTRAJSON_PYTHON_AVX2)
+    if constexpr (sizeof(Out) == 2) {
+      if (cpu_has_avx2) return how_.slash ? &quoted_two_byte_avx2<true> : &quoted_two_byte_avx2<false>;
+    }
+#endif
     return how_.slash ? &quoted_two_byte<Out, true> : &quoted_two_byte<Out, false>;
   }
   template <class Out>
