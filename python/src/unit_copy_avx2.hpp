@@ -67,7 +67,7 @@ __attribute__((target("avx2"))) std::size_t copy_plain_two_byte_avx2(std::uint16
                                 _mm_packs_epi16(_mm_loadu_si128(units + 2), _mm_loadu_si128(units + 3)),
                                 _mm_packs_epi16(_mm_loadu_si128(units + 4), _mm_loadu_si128(units + 5)),
                                 _mm_packs_epi16(_mm_loadu_si128(units + 6), _mm_loadu_si128(units + 7))};
-      return i + static_cast<std::size_t>(__builtin_ctzll(test::bits(block)));
+      return i + test::first(block);
     }
     if (i + 64 == count) return count;
     // The last block ends with the str, overlapping plain units.
