@@ -23,7 +23,8 @@ namespace ultrajson::python {
 // reserves that much (and an eighth more) at once, so a document like the
 // last is written into one allocation rather than grown by doubling, each
 // step a reallocation that may copy what is written. The str is cut to its
-// length at the end, which shrinks its allocation in place.
+// length at the end: in place when large and within that eighth (see
+// text_output::keeps_allocation), else by shrinking its allocation.
 inline thread_local std::size_t recent_output_units = 0;
 
 class text_output {
@@ -169,6 +170,10 @@ class text_output {
     if (str_ == nullptr) return PyUnicode_New(0, 127);  // nothing written: ""
     PyObject* made = str_;
     str_ = nullptr;
+    if (keeps_allocation(size_, width_, capacity_ - size_)) {
+      cut_in_place(made, size_);
+      return made;
+    }
     if (PyUnicode_Resize(&made, static_cast<Py_ssize_t>(size_)) < 0) {
       Py_DECREF(made);
       return nullptr;
@@ -177,6 +182,35 @@ class text_output {
   }
 
  private:
+  // Whether the output str keeps the allocation it was written in, its
+  // spare units unused, rather than being cut to its length by a
+  // reallocation: when it is large and the spare is no more than the next
+  // call's first reservation adds (first_capacity). A large allocation is
+  // its own mapping in most allocators (glibc: from 128 KiB, a threshold
+  // that rises to the largest mapping freed); a cut shrinks the mapping,
+  // and the next call of the same size, which reserves an eighth more,
+  // asks for more than was freed and so maps, faults in and unmaps its
+  // pages once more, every call. Kept whole, what the caller frees is what
+  // the next call asks for, and the allocator serves it from its heap.
+  static bool keeps_allocation(std::size_t units, unsigned width, std::size_t spare) noexcept {
+    return units * width >= (std::size_t{64} << 10) && spare <= spare_after(units);
+  }
+  static std::size_t spare_after(std::size_t units) noexcept { return units / 8 + 64; }
+  // Sets a compact str's length to `length`, at most the length it was
+  // made with, without touching its allocation (PyUnicode_Resize's effect
+  // on the object, less the reallocation).
+  static void cut_in_place(PyObject* str, std::size_t length) noexcept {
+    reinterpret_cast<PyASCIIObject*>(str)->length = static_cast<Py_ssize_t>(length);
+#if PY_VERSION_HEX < 0x030C0000
+    // Before 3.12 a str whose units are wchar_t's size (four bytes on
+    // Linux, two on Windows) shares its data as its wchar_t form.
+    if (PyUnicode_KIND(str) == sizeof(wchar_t)) {
+      reinterpret_cast<PyCompactUnicodeObject*>(str)->wstr_length = static_cast<Py_ssize_t>(length);
+    }
+#endif
+    PyUnicode_WRITE(PyUnicode_KIND(str), PyUnicode_DATA(str), static_cast<Py_ssize_t>(length), 0);
+  }
+
   template <class Unit>
   Unit* at() const noexcept {
     return reinterpret_cast<Unit*>(data_) + size_;
@@ -235,7 +269,7 @@ class text_output {
   // on this thread and an eighth more.
   static std::size_t first_capacity(std::size_t needed) noexcept {
     const std::size_t recent = recent_output_units;
-    const std::size_t hint = recent < max_units / 2 ? recent + recent / 8 + 64 : max_units;
+    const std::size_t hint = recent < max_units / 2 ? recent + spare_after(recent) : max_units;
     return needed > hint ? needed : hint;
   }
 
