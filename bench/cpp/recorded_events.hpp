@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <ultrajson/handler.hpp>
+#include <ultrajson/error.hpp>
 
 enum class event_kind : std::uint8_t {
   null_value,
@@ -104,6 +105,12 @@ class event_recorder {
   std::string text_;
 };
 static_assert(ultrajson::is_handler_v<event_recorder>);
+
+// Records the events of `text` as ultrajson parses it. Out of line, in
+// recorded_events.cpp: a peer's benchmark file that compiled ultrajson's
+// parser beside the peer's own code had that code compiled differently
+// whenever the parser changed (GCC's inlining budget is per file).
+ultrajson::parse_result record_events(std::string_view text, event_recorder& into);
 
 // Plays one event into anything with ultrajson::writer's event names (the
 // RapidJSON benchmark adapts its Writer to them).
