@@ -134,7 +134,6 @@ class writer {
         escaper_(escape_config(options)),
         out_(std::move(out)),
         stack_(depth_limit(options)),
-        depth_limit_(depth_limit(options)),
         one_byte_items_(options.indent == 0 && options.item_separator.size() == 1),
         item_separator_(one_byte_items_ ? options.item_separator[0] : ','),
         key_separator_(options.key_separator.size() == 1 ? options.key_separator[0] : ':'),
@@ -464,7 +463,6 @@ class writer {
   detail::output_buffer out_;
   // The states of the containers around the innermost open one.
   detail::container_stack<state, 32> stack_;
-  std::size_t depth_limit_;
   // Compact output with a one-byte item separator: see write_item_start.
   bool one_byte_items_;
   // The separators when one byte long (see short_strings_in_place_).
@@ -581,7 +579,7 @@ ULTRAJSON_ALWAYS_INLINE bool writer::open(char bracket, bool is_object) {
 // The depth limit, misuse, a full buffer, a stack that grows, the indented
 // layout.
 ULTRAJSON_NOINLINE bool writer::open_in_general(char bracket, bool is_object) {
-  if (stack_.size() >= depth_limit_ && state_ != state::failed) {
+  if (stack_.at_depth_limit() && state_ != state::failed) {
     return fail(write_error::depth_limit_exceeded);
   }
   char* out = begin_value(1);

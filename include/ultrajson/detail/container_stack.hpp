@@ -41,6 +41,8 @@ class container_stack {
   void clear() noexcept { top_ = data_; }
   // Full, or as deep as the depth limit: push_within_limit must not be used.
   bool at_limit() const noexcept { return top_ == limit_; }
+  // As deep as the depth limit: no more entries may go on.
+  bool at_depth_limit() const noexcept { return size() >= depth_limit_; }
   void push_within_limit(T value) noexcept { *top_++ = value; }
   // Pushes past the room (growing it), not past the depth limit: the
   // caller checks that. False only when memory runs out.

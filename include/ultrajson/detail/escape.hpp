@@ -315,7 +315,9 @@ ULTRAJSON_ALWAYS_INLINE bool copy_if_short_plain(char* out, const char* p, std::
 ULTRAJSON_ALWAYS_INLINE bool copy_short_text_if_plain(char* out, const char* p, std::size_t n,
                                                       bool slash, bool ascii,
                                                       bool known_utf8 = false) noexcept {
-  // The longest first: most keys and short values are 8 bytes or more.
+  // The same call twice on purpose: inlined under each test, the copy's
+  // own 8-byte/4-byte choice folds away, so most keys and short values
+  // (8 bytes or more, tested first) take a copy with no length branch.
   if (n >= 8) return copy_if_short_plain(out, p, n, slash, ascii, known_utf8);
   if (n >= 4) return copy_if_short_plain(out, p, n, slash, ascii, known_utf8);
   if (n == 0) return true;
