@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include <ultrajson/detail/bits.hpp>
 #include <ultrajson/detail/inlining.hpp>
 
 #include "python.hpp"
@@ -70,50 +71,63 @@ class key_cache {
     // dict{string, int}) missed on the quarter that shared a set with two
     // others; with four, on under one in fifty.
     entry* const set = slots_ + (static_cast<std::size_t>(h >> 56) * ways);
-    const auto tag = static_cast<std::uint32_t>(h);
-    if (holds(set[0], tag, text, size, head, tail)) {
-      ++stats.hits;
-      return Py_NewRef(set[0].key);
-    }
-    for (std::size_t way = 1; way < ways; ++way) {
-      if (holds(set[way], tag, text, size, head, tail)) {
-        // The most recently used key goes first: the last is evicted next.
-        // Entry by entry, spelt out: as a loop or memmove, a call for a
-        // variable size that cost more than the probe.
-        static_assert(ways == 4, "the moves below are written for four ways");
-        const entry hit = set[way];
-        if (way == 3) set[3] = set[2];
-        if (way >= 2) set[2] = set[1];
-        set[1] = set[0];
-        set[0] = hit;
+    const std::uint64_t label = label_of(static_cast<std::uint32_t>(h), size);
+    // The ways are compared all at once, without a branch: which way holds
+    // a key depends on the document, and branching on it (way by way, then
+    // moving the hit to the front) mispredicted twice a key on the seed's
+    // 256 dict{string, int} (callgrind's branch simulation), which cost
+    // more time than its instructions. The branch left is on whether any
+    // way matched, which mostly it does.
+    const unsigned matches = static_cast<unsigned>(set[0].label == label) |
+                             static_cast<unsigned>(set[1].label == label) << 1 |
+                             static_cast<unsigned>(set[2].label == label) << 2 |
+                             static_cast<unsigned>(set[3].label == label) << 3;
+    static_assert(ways == 4, "matches is written for four ways");
+    if (matches != 0) {
+      const entry& first = set[detail::count_trailing_zeros(matches)];
+      if (holds(first, text, size, head, tail)) {
         ++stats.hits;
-        return Py_NewRef(hit.key);
+        return Py_NewRef(first.key);
+      }
+      // Two keys with one label (the tag is 32 bits of a hash): the others.
+      for (std::size_t way = 0; way < ways; ++way) {
+        if (set[way].label == label && holds(set[way], text, size, head, tail)) {
+          ++stats.hits;
+          return Py_NewRef(set[way].key);
+        }
       }
     }
-    return miss(set, tag, text, size, make_str, stats);
+    return miss(set, label, text, size, make_str, stats);
 #endif
   }
 
  private:
+  // An entry's tag (32 bits of the key's hash) and the key's size, in one
+  // word, so that one comparison checks both. An empty entry's label is
+  // none that a key can have: its size would be past max_key_size.
+  static constexpr std::uint64_t empty_label = ~std::uint64_t{0};
+  static std::uint64_t label_of(std::uint32_t tag, std::size_t size) noexcept {
+    return std::uint64_t{tag} | (static_cast<std::uint64_t>(size) << 32);
+  }
+
   struct entry {
-    PyObject* key;  // an ASCII str, or nullptr
-    std::uint32_t tag;
-    std::uint32_t size;
+    PyObject* key = nullptr;  // an ASCII str, or nullptr
+    std::uint64_t label = empty_label;
   };
 
-  // The tag and length are checked first: a miss never touches the cached
-  // str's memory, which is likely cold. A cached key is a compact ASCII str
-  // (make_ascii_str).
-  static bool holds(const entry& slot, std::uint32_t tag, const char* text, std::size_t size,
-                    std::uint64_t head, std::uint64_t tail) noexcept {
-    return slot.key != nullptr && slot.tag == tag && slot.size == size &&
-           same_bytes(compact_ascii_chars(slot.key), text, size, head, tail);
+  // Called only for an entry whose label matched: a miss never touches the
+  // cached str's memory, which is likely cold. A cached key is a compact
+  // ASCII str (make_ascii_str).
+  static bool holds(const entry& slot, const char* text, std::size_t size, std::uint64_t head,
+                    std::uint64_t tail) noexcept {
+    return slot.key != nullptr && same_bytes(compact_ascii_chars(slot.key), text, size, head, tail);
   }
 
   // Out of line: a document's keys mostly hit (twitter.json: 98%). The new
   // key takes the first way; the others move down one, and the last (the
-  // least recently used) is dropped.
-  ULTRAJSON_NOINLINE PyObject* miss(entry* set, std::uint32_t tag, const char* text,
+  // oldest) is dropped. A hit moves nothing: the order of the ways is the
+  // order the keys came in.
+  ULTRAJSON_NOINLINE PyObject* miss(entry* set, std::uint64_t label, const char* text,
                                    std::size_t size, str_maker& make_str,
                                    key_cache_stats& stats) {
     if (!stats.worth_using()) {
@@ -131,8 +145,9 @@ class key_cache {
       return nullptr;
     }
     Py_XDECREF(set[ways - 1].key);
-    std::memmove(set + 1, set, (ways - 1) * sizeof(entry));
-    set[0] = entry{Py_NewRef(key), tag, static_cast<std::uint32_t>(size)};
+    std::memmove(static_cast<void*>(set + 1), set, (ways - 1) * sizeof(entry));
+    set[0].key = Py_NewRef(key);
+    set[0].label = label;
     return key;
   }
 

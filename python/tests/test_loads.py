@@ -955,6 +955,35 @@ def test_repeated_keys_share_one_str():
         assert a is b, a
 
 
+@pytest.mark.skipif(
+    bool(sysconfig.get_config_var("Py_GIL_DISABLED")),
+    reason="free-threaded builds have no key cache",
+)
+def test_keys_of_a_fresh_cache_and_of_every_way():
+    # In a new interpreter the cache is empty: the empty key must not be
+    # taken for an empty entry. Then keys of one length that differ in one
+    # byte, many more than a set has ways, read in turn and in reverse:
+    # each must come out as itself, and a key read again soon after must
+    # be the cached str.
+    import subprocess
+
+    code = (
+        "import ultrajson, json\n"
+        "assert ultrajson.loads('[{\"\": 1}, {\"\": 2}]') == [{'': 1}, {'': 2}]\n"
+        "keys = ['key%04d' % i for i in range(3000)]\n"
+        "doc = json.dumps([{k: i} for i, k in enumerate(keys + keys[::-1])])\n"
+        "for _ in range(3):\n"
+        "    got = ultrajson.loads(doc)\n"
+        "    assert got == json.loads(doc)\n"
+        "pair = ultrajson.loads('[{\"key0001\": 1}, {\"key0001\": 2}]')\n"
+        "assert next(iter(pair[0])) is next(iter(pair[1]))\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"
+
+
 def test_many_distinct_keys():
     rng = random.Random(5)
     alphabet = "abcxyzé€😀_0123456789"
