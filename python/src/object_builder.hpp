@@ -138,7 +138,7 @@ class basic_object_builder {
     PyObject* dict = PyDict_New();
     if (dict == nullptr) return false;
     for (std::size_t i = 0; i < 2 * count; i += 2) {
-      if (PyDict_SetItem(dict, items[i], items[i + 1]) < 0) {
+      if (!insert_member(dict, items[i], items[i + 1])) {
         Py_DECREF(dict);
         return false;  // the stack still owns every key and value
       }
@@ -153,6 +153,23 @@ class basic_object_builder {
   }
 
  private:
+  // dict[key] = value for a key this builder made (an exact str). Where
+  // CPython exports it, the insert is given the hash the key already holds
+  // (a cached key was hashed when made), so that the dict's and the key's
+  // types are not checked again at each member, as PyDict_SetItem does.
+  static bool insert_member(PyObject* dict, PyObject* key, PyObject* value) {
+#if !defined(Py_LIMITED_API) && PY_VERSION_HEX < 0x030D0000
+    Py_hash_t hash = reinterpret_cast<PyASCIIObject*>(key)->hash;
+    if (hash == -1) {
+      hash = PyObject_Hash(key);
+      if (hash == -1) return false;
+    }
+    return _PyDict_SetItem_KnownHash(dict, key, value, hash) == 0;
+#else
+    return PyDict_SetItem(dict, key, value) == 0;
+#endif
+  }
+
   // object_pairs_hook gets the members as a list of (key, value) pairs, in
   // order and duplicates kept; what it returns stands for the object.
   bool end_object_as_pairs(std::size_t count) {

@@ -984,6 +984,23 @@ def test_keys_of_a_fresh_cache_and_of_every_way():
     assert done.stdout.strip() == "ok"
 
 
+def test_keys_of_every_kind_are_found_and_repeated_keys_replace():
+    # Keys the cache holds (short ASCII), and keys it never holds (long,
+    # non-ASCII, escaped, empty), each given twice in one object: the
+    # dict's inserts must use each key's true hash, so a repeated key
+    # replaces its first value and an equal str made apart finds it.
+    kinds = ["id", "x" * 65, "caf\xe9", "\u65e5\u672c", "\U0001f600", "", "a\\b", "tab\t"]
+    pairs = [(k, i) for i, k in enumerate(kinds)] + [(k, -i) for i, k in enumerate(kinds)]
+    doc = "{" + ", ".join(json.dumps(k) + ": " + str(v) for k, v in pairs) + "}"
+    for text in (doc, json.dumps(json.loads(doc), ensure_ascii=False)):
+        result = loads(text)
+        assert result == json.loads(text)
+        for key in kinds:
+            fresh = (key + "!")[:-1]
+            assert fresh in result
+            assert result[fresh] == json.loads(text)[key]
+
+
 def test_many_distinct_keys():
     rng = random.Random(5)
     alphabet = "abcxyzé€😀_0123456789"
