@@ -95,6 +95,47 @@ ULTRAJSON_ALWAYS_INLINE bool skip_whitespace_run(const char*& p, const char* end
   return true;
 }
 
+// Always inlined: GCC calls it otherwise where the handler's events are
+// inlined too (the DOM builder), a call for every token.
+ULTRAJSON_ALWAYS_INLINE void skip_whitespace(const char*& p, const char* end,
+                                             std::ptrdiff_t& line_indent) noexcept {
+  // Most tokens follow no whitespace at all, the next most one byte of it (a
+  // space after ',' and ':' as Python writes them, a newline between
+  // unindented lines): test those first, by comparisons rather than the
+  // whitespace bit test (a 64-bit shift: several instructions on i386).
+  // A newline before an indentation goes to the run skipper as it is; a
+  // lone newline sent there cost random.json's parse (a token on every
+  // line, none indented) a third of its speed.
+  if (p == end || static_cast<unsigned char>(*p) > ' ') return;
+  if (*p == ' ') {
+    ++p;
+    if (p == end || static_cast<unsigned char>(*p) > ' ') return;
+  } else if (*p == '\n' && end - p > 1 && static_cast<unsigned char>(p[1]) > ' ') {
+    ++p;
+    line_indent = 0;
+    return;
+  }
+  skip_whitespace_run(p, end, line_indent);
+}
+
+// Whether the parser guesses each line's indentation from the line before
+// it (skip_whitespace_guessing). Not on 32-bit x86: with its few registers
+// the guess's state, live through the whole parse loop, pushed the loop's
+// other values out of registers, so that even a document without any
+// whitespace (twitterescaped.json) parsed slower, and without SSE2 (i386's
+// default) the guess's check is not one block but several words.
+#if defined(__i386__) || defined(_M_IX86)
+inline constexpr bool guess_indentation = false;
+#if defined(__GNUC__)
+#define ULTRAJSON_UNUSED_LABEL __attribute__((unused))
+#endif
+#else
+inline constexpr bool guess_indentation = true;
+#endif
+#if !defined(ULTRAJSON_UNUSED_LABEL)
+#define ULTRAJSON_UNUSED_LABEL
+#endif
+
 // Whether the line from `line` holds exactly `indent` spaces and then a byte
 // above ' ' (the next token, or what is not JSON). Only with 16 bytes past
 // the indentation to read, a block at a time; false otherwise, and the
@@ -122,6 +163,11 @@ inline bool indented_by(const char* line, const char* end, std::ptrdiff_t indent
 ULTRAJSON_ALWAYS_INLINE bool skip_whitespace_guessing(const char*& p, const char* end,
                                                       std::ptrdiff_t& line_indent,
                                                       std::ptrdiff_t guess) noexcept {
+  if constexpr (!guess_indentation) {
+    // The indentation is then never read, and what measures it is dead code.
+    skip_whitespace(p, end, line_indent);
+    return false;
+  }
   if (p == end || static_cast<unsigned char>(*p) > ' ') return false;
   if (*p == '\n' && end - p > 1 && static_cast<unsigned char>(p[1]) > ' ') {
     // No indentation at all (a token on every line, random.json), by one
@@ -140,29 +186,6 @@ ULTRAJSON_ALWAYS_INLINE bool skip_whitespace_guessing(const char*& p, const char
     if (p == end || static_cast<unsigned char>(*p) > ' ') return false;
   }
   return skip_whitespace_run(p, end, line_indent);
-}
-
-// Always inlined: GCC calls it otherwise where the handler's events are
-// inlined too (the DOM builder), a call for every token.
-ULTRAJSON_ALWAYS_INLINE void skip_whitespace(const char*& p, const char* end,
-                                             std::ptrdiff_t& line_indent) noexcept {
-  // Most tokens follow no whitespace at all, the next most one byte of it (a
-  // space after ',' and ':' as Python writes them, a newline between
-  // unindented lines): test those first, by comparisons rather than the
-  // whitespace bit test (a 64-bit shift: several instructions on i386).
-  // A newline before an indentation goes to the run skipper as it is; a
-  // lone newline sent there cost random.json's parse (a token on every
-  // line, none indented) a third of its speed.
-  if (p == end || static_cast<unsigned char>(*p) > ' ') return;
-  if (*p == ' ') {
-    ++p;
-    if (p == end || static_cast<unsigned char>(*p) > ' ') return;
-  } else if (*p == '\n' && end - p > 1 && static_cast<unsigned char>(p[1]) > ' ') {
-    ++p;
-    line_indent = 0;
-    return;
-  }
-  skip_whitespace_run(p, end, line_indent);
 }
 
 // What a value that begins with a given byte is, for the parse loop's
@@ -279,6 +302,7 @@ parse_result parser<Handler>::run() {
 value:
   skip_whitespace(p, end, line_indent);
 value_after_whitespace:
+  ULTRAJSON_UNUSED_LABEL;  // without the guess, nothing jumps here
   if (p == end) return fail(p, parse_error::expected_value);
   token = p;
   // Strings and numbers by two comparisons before the switch: their code
@@ -383,8 +407,17 @@ after_value:
     if (p == end || *p != ',') goto container_end;
   }
   ++p;
-  skip_whitespace_guessing(p, end, line_indent, line_indent);
-  if (!in_object) goto value_after_whitespace;
+  if constexpr (guess_indentation) {
+    skip_whitespace_guessing(p, end, line_indent, line_indent);
+    if (!in_object) goto value_after_whitespace;
+  } else {
+    // The container's kind first, as the whitespace after the comma then
+    // takes value's own test: without the guess this order kept the loop's
+    // registers as they were (fewer instructions on every file than the
+    // other order).
+    if (!in_object) goto value;
+    skip_whitespace(p, end, line_indent);
+  }
   goto member_key;
 
 container_end: {
