@@ -7,6 +7,7 @@
 // those loops too large for GCC to keep the other events inside them.
 // Included by writer.hpp, so parse(text, writer) always takes this path.
 
+#include <cstdint>
 #include <string_view>
 #include <utility>
 
@@ -23,12 +24,21 @@ namespace detail {
 // writer's own), with the key and string events inline.
 class writer_parse_events : public writer {
  public:
-  writer_parse_events(writer& owner, const parse_options& options) noexcept
+  writer_parse_events(writer& owner, std::string_view text, const parse_options& options) noexcept
       : writer(std::move(owner)),
         owner_(owner),
         // A strict parse hands over only valid UTF-8 without surrogates.
         known_utf8_(escaper_.non_ascii_as_is && !options.allow_lone_surrogates &&
-                    !options.allow_wtf8_input) {
+                    !options.allow_wtf8_input),
+        input_(reinterpret_cast<std::uintptr_t>(text.data())),
+        input_size_(text.size()),
+        // A string the parser hands over as a view into the input had no
+        // escape, so it is valid UTF-8 (checked: not when the caller
+        // vouches for it) with no quote, backslash or control byte. With
+        // no optional escape and non-ASCII as it is, the writer would write
+        // it unchanged: its bytes in the input, quotes and all, are its
+        // output.
+        copies_input_(known_utf8_ && escaper_.plain_blocks && !options.input_is_valid_utf8) {
   }
   writer_parse_events(const writer_parse_events&) = delete;
   writer_parse_events& operator=(const writer_parse_events&) = delete;
@@ -38,17 +48,37 @@ class writer_parse_events : public writer {
   }
 
   ULTRAJSON_ALWAYS_INLINE bool string_value(std::string_view utf8) {
+    if (copies_input_ && in_input(utf8) &&
+        copy_quoted_in_place<false>(utf8.data() - 1, utf8.size() + 2)) {
+      return true;
+    }
     return quoted_utf8_event<false>(utf8.data(), utf8.size(), known_utf8_);
   }
   ULTRAJSON_ALWAYS_INLINE bool key(std::string_view utf8) {
+    if (copies_input_ && in_input(utf8) &&
+        copy_quoted_in_place<true>(utf8.data() - 1, utf8.size() + 2)) {
+      return true;
+    }
     return quoted_utf8_event<true>(utf8.data(), utf8.size(), known_utf8_);
   }
 
  private:
+  // Whether the parser handed the string over as a view into the input
+  // (between its quotes) rather than unescaped into a buffer of its own.
+  // Compared as integers: the buffer is another object.
+  bool in_input(std::string_view utf8) const noexcept {
+    return reinterpret_cast<std::uintptr_t>(utf8.data()) - input_ < input_size_;
+  }
+
   writer& owner_;
   // Strings are known valid UTF-8 and go out with non-ASCII as it is: see
   // detail::copy_plain_run.
   bool known_utf8_;
+  std::uintptr_t input_;
+  std::size_t input_size_;
+  // A string found in the input goes out as its bytes there (see the
+  // constructor).
+  bool copies_input_;
 };
 
 }  // namespace detail
@@ -56,7 +86,7 @@ class writer_parse_events : public writer {
 // Chosen over parse<Handler> for a writer (a function beats a template
 // when both match exactly); the same result and output.
 inline parse_result parse(std::string_view text, writer& out, const parse_options& options = {}) {
-  detail::writer_parse_events events(out, options);
+  detail::writer_parse_events events(out, text, options);
   return parse<detail::writer_parse_events>(text, events, options);
 }
 

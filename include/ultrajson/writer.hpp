@@ -27,6 +27,7 @@
 #include "detail/number_scan.hpp"
 #include "detail/output_buffer.hpp"
 #include "detail/container_stack.hpp"
+#include "detail/copy_bytes.hpp"
 #include "error.hpp"
 #include "options.hpp"
 
@@ -414,6 +415,26 @@ class writer {
     if constexpr (is_key) *out++ = key_separator_;
     out_.commit_in_place(out);
     written = true;
+    return true;
+  }
+  // A string or key whose output is known to be `quoted` as it is (size
+  // bytes, its quotes included; see writer_parse_events), in the compact
+  // layout with room at hand: its separator and its bytes, copied in place.
+  // False, with nothing written, when that does not apply.
+  template <bool is_key>
+  ULTRAJSON_ALWAYS_INLINE bool copy_quoted_in_place(const char* quoted,
+                                                    std::size_t size) noexcept {
+    const unsigned move = move_in(is_key ? key_moves_in_place_ : string_moves_in_place_, state_);
+    if (is_refused(move) || !out_.has_room(size + 2)) return false;
+    char* out = out_.end();
+    const char separator = item_separator_;
+    const char key_separator = key_separator_;
+    state_ = static_cast<state>(move & move_state);
+    *out = separator;
+    out += (move & move_separator) != 0 ? 1 : 0;
+    out = detail::copy_bytes(out, quoted, size);
+    if constexpr (is_key) *out++ = key_separator;
+    out_.commit_in_place(out);
     return true;
   }
   // string_value() and key(), left to the compiler there, and
