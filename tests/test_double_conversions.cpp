@@ -273,10 +273,38 @@ TEST_CASE("the 64x64->128 product: portable and native agree") {
   }
 }
 
+// Every way of writing a significand's digits (detail::write_significand
+// uses one per target; words and pairs are checked on every target, the
+// vector where SSE2 is there) against the digits printf writes.
+namespace {
+void check_significand_ways(std::uint64_t significand) {
+  char text[24];
+  std::snprintf(text, sizeof text, "%llu", static_cast<unsigned long long>(significand));
+  std::string expected = text;
+  expected.erase(expected.find_last_not_of('0') + 1);
+  const auto high = static_cast<std::uint32_t>(significand / 100000000);
+  const auto low = static_cast<std::uint32_t>(significand % 100000000);
+  char words[48], pairs[48];
+  const detail::significant_digits from_words =
+      detail::significand_from_words(words, high, low, high / 100000000);
+  const detail::significant_digits from_pairs = detail::significand_from_pairs(pairs, high, low);
+  INFO(significand);
+  REQUIRE(std::string(from_words.first, static_cast<std::size_t>(from_words.count)) == expected);
+  REQUIRE(std::string(from_pairs.first, static_cast<std::size_t>(from_pairs.count)) == expected);
+  // Both place the last of the 17 digits at buffer[16] (format_double's
+  // exponent relies on it).
+  REQUIRE(from_words.first - words == from_pairs.first - pairs);
+#if defined(__SSE2__)
+  char vector[48];
+  const detail::significant_digits from_vector =
+      detail::significand_from_vector(vector, high, low, high / 100000000);
+  REQUIRE(std::string(from_vector.first, static_cast<std::size_t>(from_vector.count)) == expected);
+  REQUIRE(from_vector.first - vector == from_pairs.first - pairs);
+#endif
+}
+}  // namespace
+
 TEST_CASE("a significand's digits: every way (words, pairs, vector) finds the same significant ones") {
-  // Each target uses one way (detail::write_significand); words and pairs
-  // are checked here on every target, the vector where SSE2 is there,
-  // against the digits printf writes.
   std::mt19937_64 random(7);
   const std::uint64_t below_10_to_17 = 100000000000000000u;
   for (int i = 0; i < 200000; ++i) {
@@ -284,30 +312,24 @@ TEST_CASE("a significand's digits: every way (words, pairs, vector) finds the sa
     std::uint64_t significand = (random() % below_10_to_17) >> (i % 57);
     if (i % 5 == 0) significand -= significand % 1000000;
     if (significand == 0) significand = 1 + static_cast<std::uint64_t>(i);
-    char text[24];
-    std::snprintf(text, sizeof text, "%llu", static_cast<unsigned long long>(significand));
-    std::string expected = text;
-    expected.erase(expected.find_last_not_of('0') + 1);
-    const auto high = static_cast<std::uint32_t>(significand / 100000000);
-    const auto low = static_cast<std::uint32_t>(significand % 100000000);
-    char words[48], pairs[48];
-    const detail::significant_digits from_words =
-        detail::significand_from_words(words, high, low, high / 100000000);
-    const detail::significant_digits from_pairs = detail::significand_from_pairs(pairs, high, low);
-    INFO(significand);
-    REQUIRE(std::string(from_words.first, static_cast<std::size_t>(from_words.count)) == expected);
-    REQUIRE(std::string(from_pairs.first, static_cast<std::size_t>(from_pairs.count)) == expected);
-    // Both place the last of the 17 digits at buffer[16] (format_double's
-    // exponent relies on it).
-    REQUIRE(from_words.first - words == from_pairs.first - pairs);
-#if defined(__SSE2__)
-    char vector[48];
-    const detail::significant_digits from_vector =
-        detail::significand_from_vector(vector, high, low, high / 100000000);
-    REQUIRE(std::string(from_vector.first, static_cast<std::size_t>(from_vector.count)) == expected);
-    REQUIRE(from_vector.first - vector == from_pairs.first - pairs);
-#endif
+    check_significand_ways(significand);
   }
+}
+
+TEST_CASE("a significand's digits at the ends: the first or the last of the 17 alone, or both") {
+  // The vector way finds both ends from one mask that holds the first
+  // digit beside the sixteen others: each end of it, alone and together.
+  const std::uint64_t ten_to_16 = 10000000000000000u;
+  for (std::uint64_t top = 1; top <= 9; ++top) {
+    check_significand_ways(top * ten_to_16);  // the first digit alone
+    check_significand_ways(top * ten_to_16 + 1);  // the first and the last
+    check_significand_ways(top * ten_to_16 + top * 10000000u);
+    check_significand_ways(top);  // the last alone
+    check_significand_ways(top * 10);  // the last but one alone
+    check_significand_ways(top * ten_to_16 / 10);  // 16 digits, the first alone
+  }
+  check_significand_ways(99999999999999999u);
+  check_significand_ways(ten_to_16 - 1);
 }
 
 TEST_CASE("integer logarithms match the real ones over their ranges") {

@@ -265,11 +265,14 @@ inline significant_digits significand_from_vector(char* buffer, std::uint32_t hi
                    _mm_or_si128(digits, _mm_set1_epi8('0')));
   const auto zeros = static_cast<std::uint32_t>(
       _mm_movemask_epi8(_mm_cmpeq_epi8(digits, _mm_setzero_si128())));
-  const std::uint32_t nonzero = ~zeros & 0xFFFFu;  // bit i: digit 1 + i
-  if (nonzero == 0) return {buffer, 1};  // top * 10^16
-  const int leading = top != 0 ? 0 : 1 + static_cast<int>(count_trailing_zeros(nonzero));
-  const int trailing = static_cast<int>(count_leading_zeros(std::uint64_t{nonzero})) - 48;
-  return {buffer + leading, 17 - leading - trailing};
+  // Bit i: digit i is not zero, the first (top) included, so that each
+  // end is one bit scan and there is no branch: whether top is zero (17
+  // digits or 16) follows a double's bits, which no predictor guesses.
+  // Never zero: the significand is not.
+  const std::uint32_t nonzero = ((~zeros & 0xFFFFu) << 1) | (top != 0 ? 1u : 0u);
+  const int leading = static_cast<int>(count_trailing_zeros(nonzero));
+  const int last = 63 - count_leading_zeros(std::uint64_t{nonzero});
+  return {buffer + leading, last + 1 - leading};
 }
 #endif
 
