@@ -332,6 +332,28 @@ TEST_CASE("a significand's digits at the ends: the first or the last of the 17 a
   check_significand_ways(ten_to_16 - 1);
 }
 
+TEST_CASE("a negative double prints as its magnitude after a minus sign") {
+  // format_double stores the '-' whatever the sign and keeps it by the
+  // sign bit, then converts the bits with the sign cleared: every kind of
+  // magnitude, both signs.
+  const auto check = [](double magnitude) {
+    INFO(hex(bits_of(magnitude)));
+    const std::string alone = print_ours(magnitude);
+    REQUIRE(alone[0] != '-');
+    CHECK(print_ours(-magnitude) == "-" + alone);
+  };
+  for (const double special : {0.0, 5e-324, 2.2250738585072009e-308, 2.2250738585072014e-308, 0.5,
+                               0.1, 1.0, 123456789.0, 9007199254740992.0, 9007199254740994.0, 1e16,
+                               1e-5, 1.7976931348623157e308}) {
+    check(special);
+  }
+  std::mt19937_64 random(31 + oracle_seed());
+  for (int i = 0; i < 100000; ++i) {
+    const double magnitude = double_from_bits(random() >> 1);
+    if (std::isfinite(magnitude)) check(magnitude);
+  }
+}
+
 TEST_CASE("integer logarithms match the real ones over their ranges") {
   // q * log(x) is never within 1e-9 of an integer here (checked), so long
   // double's logarithms give the floor exactly.

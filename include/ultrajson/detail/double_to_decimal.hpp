@@ -167,8 +167,9 @@ ULTRAJSON_NOINLINE shortest_decimal shortest_decimal_near_integer(
 //     unit wide (10^k <= 2^q) and Vb is its middle.
 // Otherwise (values with few significant bits hit exact integers)
 // shortest_decimal_near_integer decides.
-inline shortest_decimal double_to_decimal(double value) noexcept {
-  const std::uint64_t bits = bits_of_double(value);
+// From the double's bits, which format_double has at hand (with the sign
+// bit cleared); double_to_decimal below takes the double.
+inline shortest_decimal positive_bits_to_decimal(std::uint64_t bits) noexcept {
   const std::uint64_t biased = bits >> 52;
   const std::uint64_t fraction = bits & ((std::uint64_t{1} << 52) - 1);
   const std::uint64_t c = biased == 0 ? fraction : fraction | (std::uint64_t{1} << 52);
@@ -205,6 +206,10 @@ inline shortest_decimal double_to_decimal(double value) noexcept {
   const std::uint64_t shorter = vr.integer / 40 * 10;
   if (vl.integer < shorter << 2) return {shorter, k};
   return {(vb.integer >> 2) + ((vb.integer >> 1) & 1), k};
+}
+
+inline shortest_decimal double_to_decimal(double value) noexcept {
+  return positive_bits_to_decimal(bits_of_double(value));
 }
 
 }  // namespace ultrajson::detail
