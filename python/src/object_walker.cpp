@@ -13,13 +13,16 @@
 
 #include "object_walker.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <new>
 #include <string_view>
 #include <vector>
 
+#include <ultrajson/detail/bits.hpp>
 #include <ultrajson/detail/format_number.hpp>
 #include <ultrajson/detail/non_finite.hpp>
 
@@ -34,14 +37,81 @@ namespace {
 // many times for one value.
 constexpr int max_default_chain = 3;
 
+// A member of a dict whose keys are all exact strs, sorted by the walk
+// itself: its key (a strong reference) and its value as the dict held it
+// when sorted (borrowed: valid while no Python code has run since).
+struct sorted_member {
+  PyObject* key;
+  PyObject* value;
+  // The key's first code points, so that most comparisons are one of
+  // integers (see sort_prefix).
+  std::uint64_t prefix;
+};
+
+// Whether one exact, ready str sorts before another: by code points, as
+// str's own comparison (which list.sort would call) orders them.
+inline bool str_less(PyObject* a, PyObject* b) noexcept {
+  const Py_ssize_t a_length = PyUnicode_GET_LENGTH(a);
+  const Py_ssize_t b_length = PyUnicode_GET_LENGTH(b);
+  const Py_ssize_t common = a_length < b_length ? a_length : b_length;
+  const int a_kind = PyUnicode_KIND(a);
+  const int b_kind = PyUnicode_KIND(b);
+  const void* a_units = PyUnicode_DATA(a);
+  const void* b_units = PyUnicode_DATA(b);
+  if (a_kind == PyUnicode_1BYTE_KIND && b_kind == PyUnicode_1BYTE_KIND) {
+    const auto* x = static_cast<const Py_UCS1*>(a_units);
+    const auto* y = static_cast<const Py_UCS1*>(b_units);
+    for (Py_ssize_t i = 0; i < common; ++i) {
+      if (x[i] != y[i]) return x[i] < y[i];
+    }
+    return a_length < b_length;
+  }
+  for (Py_ssize_t i = 0; i < common; ++i) {
+    const Py_UCS4 x = PyUnicode_READ(a_kind, a_units, i);
+    const Py_UCS4 y = PyUnicode_READ(b_kind, b_units, i);
+    if (x != y) return x < y;
+  }
+  return a_length < b_length;
+}
+
+// A str's first code points as an integer that orders as they do: eight
+// bytes, big-endian, when every key of the dict is one-byte (`narrow`),
+// else three code points of 21 bits each; missing ones count as zero. Keys
+// whose prefixes differ sort as their prefixes; equal ones (one may be a
+// prefix of the other) are compared whole.
+inline std::uint64_t sort_prefix(PyObject* str, bool narrow) noexcept {
+  const Py_ssize_t length = PyUnicode_GET_LENGTH(str);
+  const void* units = PyUnicode_DATA(str);
+  std::uint64_t prefix = 0;
+  if (narrow) {
+    const auto* bytes = static_cast<const Py_UCS1*>(units);
+    if (length >= 8) {
+      std::memcpy(&prefix, bytes, 8);
+      return detail::big_endian ? prefix : detail::byte_swap(prefix);
+    }
+    for (Py_ssize_t i = 0; i < 8; ++i) prefix = (prefix << 8) | (i < length ? bytes[i] : 0u);
+    return prefix;
+  }
+  const int kind = PyUnicode_KIND(str);
+  for (Py_ssize_t i = 0; i < 3; ++i) prefix = (prefix << 21) | (i < length ? PyUnicode_READ(kind, units, i) : 0u);
+  return prefix;
+}
+
 // An open container: the walk resumes it where it left off.
 struct frame {
-  enum kind_type : unsigned char { list, tuple, dict, sorted_dict };
+  // sorted_dict: sorted by list.sort (keys not all exact strs);
+  // sorted_members: by the walk, in encoder::sorted_members_.
+  enum kind_type : unsigned char { list, tuple, dict, sorted_dict, sorted_members };
   PyObject* container;  // a strong reference
   PyObject* keys;       // sorted_dict: its sorted keys (a strong reference)
-  Py_ssize_t position;  // the next index, or PyDict_Next's position
-  Py_ssize_t size;      // dict: its size when the walk began it
-  Py_ssize_t left;      // dict: its items not yet written
+  // The next index, PyDict_Next's position, or sorted_members: the next
+  // member's index in sorted_members_.
+  Py_ssize_t position;
+  // dict: its size when the walk began it; sorted_members: the index past
+  // its last member.
+  Py_ssize_t size;
+  // dict: its items not yet written; sorted_members: its first member's index.
+  Py_ssize_t left;
   // dict: the encoder's python_runs_ when it was opened.
   std::uint64_t python_runs;
   kind_type kind;
@@ -67,6 +137,7 @@ class encoder {
       Py_XDECREF(open.keys);
       Py_DECREF(open.container);
     }
+    for (const sorted_member& open : sorted_members_) Py_DECREF(open.key);
     Py_XDECREF(item_separator_);
     Py_XDECREF(key_separator_);
   }
@@ -146,6 +217,8 @@ class encoder {
     if (!out_.ascii('{')) return step::failed;
     PyObject* keys = nullptr;
     if (settings_.sort_keys) {
+      const step by_walk = open_sorted_members(dict, size);
+      if (by_walk != step::written) return by_walk;
       ++python_runs_;  // key comparisons, and a collection PyDict_Keys may start
       keys = PyDict_Keys(dict);
       if (keys == nullptr) return step::failed;
@@ -160,6 +233,53 @@ class encoder {
     }
     return push(frame{dict, keys, 0, size, size, python_runs_,
                       keys != nullptr ? frame::sorted_dict : frame::dict, false});
+  }
+
+  // Opens a dict for sort_keys by sorting its members here when every key
+  // is an exact, ready str (nearly always): no list of keys, no list.sort,
+  // and no lookup of each value by its key. step::written when some key is
+  // not (list.sort then orders them, or raises its TypeError).
+  step open_sorted_members(PyObject* dict, Py_ssize_t size) {
+    const std::size_t first = sorted_members_.size();
+    try {
+      sorted_members_.reserve(first + static_cast<std::size_t>(size));
+    } catch (const std::bad_alloc&) {
+      PyErr_NoMemory();
+      return step::failed;
+    }
+    // Borrowed until every key is known to be a str: no Python code runs
+    // meanwhile.
+    Py_ssize_t position = 0;
+    PyObject* k;
+    PyObject* v;
+    bool narrow = true;
+    while (PyDict_Next(dict, &position, &k, &v)) {
+      if (Py_TYPE(k) != &PyUnicode_Type || !PyUnicode_IS_READY(k)) {
+        sorted_members_.resize(first);
+        return step::written;
+      }
+      narrow = narrow && PyUnicode_KIND(k) == PyUnicode_1BYTE_KIND;
+      sorted_members_.push_back(sorted_member{k, v, 0});  // reserved
+    }
+    const auto begin = sorted_members_.begin() + static_cast<std::ptrdiff_t>(first);
+    for (auto member = begin; member != sorted_members_.end(); ++member) {
+      member->prefix = sort_prefix(member->key, narrow);
+    }
+    std::sort(begin, sorted_members_.end(), [](const sorted_member& a, const sorted_member& b) {
+      return a.prefix != b.prefix ? a.prefix < b.prefix : str_less(a.key, b.key);
+    });
+    for (auto member = begin; member != sorted_members_.end(); ++member) Py_INCREF(member->key);
+    const auto last = static_cast<Py_ssize_t>(sorted_members_.size());
+    const step pushed = push(frame{dict, nullptr, static_cast<Py_ssize_t>(first), last,
+                                   static_cast<Py_ssize_t>(first), python_runs_, frame::sorted_members, false});
+    if (pushed == step::failed) release_sorted_members(first);
+    return pushed;
+  }
+
+  // Drops the sorted members from `first` on, and their keys.
+  ULTRAJSON_NOINLINE void release_sorted_members(std::size_t first) {
+    for (std::size_t i = first; i < sorted_members_.size(); ++i) Py_DECREF(sorted_members_[i].key);
+    sorted_members_.resize(first);
   }
 
   // Puts an opened container on the stack, which then holds a reference to
@@ -286,21 +406,57 @@ class encoder {
         PyObject* const keys = top.keys;
         for (Py_ssize_t i = top.position; i < PyList_GET_SIZE(keys); ++i) {
           PyObject* k = PyList_GET_ITEM(keys, i);
-          PyObject* v = PyDict_GetItemWithError(container, k);
-          if (v == nullptr) {
-            if (!PyErr_Occurred()) {
-              PyErr_SetString(PyExc_RuntimeError, "dictionary changed during iteration");
-            }
-            return false;
-          }
+          PyObject* v = value_now(container, k);
+          if (v == nullptr) return false;
           if (!begin_item(at)) return false;
           const step started = member(k, v);
           if (started != step::written) return started == step::opened && opened(i + 1);
         }
         return close(true);
       }
+      case frame::sorted_members: return resume_sorted_members(at);
     }
     return false;  // unreachable: every kind is handled above
+  }
+
+  // A call of its own: in resume(), its loop kept resume() from being
+  // inlined into write(), which cost every container a call (callgrind).
+  ULTRAJSON_NOINLINE bool resume_sorted_members(std::size_t at) {
+    const frame& top = stack_[at];
+    PyObject* const container = top.container;
+    const Py_ssize_t end = top.size;
+    const std::uint64_t python_runs = top.python_runs;
+    for (Py_ssize_t i = top.position; i < end; ++i) {
+      // sorted_members_ may move when a member opens a dict: read by index.
+      PyObject* const k = sorted_members_[static_cast<std::size_t>(i)].key;
+      PyObject* v = sorted_members_[static_cast<std::size_t>(i)].value;
+      // Python code may have changed the dict since it was sorted: its
+      // value now, as list.sort's order would be written.
+      if (python_runs_ != python_runs && (v = value_now(container, k)) == nullptr) return false;
+      if (!begin_item(at)) return false;
+      const step started = member(k, v);
+      if (started != step::written) return started == step::opened && opened_at(at, i + 1);
+    }
+    // Here rather than in close(), which every container calls.
+    release_sorted_members(static_cast<std::size_t>(top.left));
+    return close(true);
+  }
+
+  // A sorted key's value in the dict now (borrowed); nullptr with an error
+  // set, RuntimeError when Python code has removed the key meanwhile.
+  static PyObject* value_now(PyObject* dict, PyObject* key) {
+    PyObject* value = PyDict_GetItemWithError(dict, key);
+    if (value == nullptr && !PyErr_Occurred()) {
+      PyErr_SetString(PyExc_RuntimeError, "dictionary changed during iteration");
+    }
+    return value;
+  }
+
+  // A member opened a container: the frame at `at` goes on at `next` once
+  // that one is done.
+  bool opened_at(std::size_t at, Py_ssize_t next) {
+    stack_[at].position = next;
+    return true;
   }
 
   step member(PyObject* k, PyObject* v) {
@@ -614,6 +770,9 @@ class encoder {
   const dumps_settings settings_;
   text_output out_;
   std::vector<frame> stack_;
+  // The members of the open sorted_members frames, each frame's in a run of
+  // its own (in the order of the stack).
+  std::vector<sorted_member> sorted_members_;
   // How many times the walk may have run Python code (which may change a
   // dict being written): every step that can, counted before it runs.
   std::uint64_t python_runs_ = 0;

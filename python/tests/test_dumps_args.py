@@ -7,6 +7,8 @@ import re
 
 import pytest
 import ultrajson
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from ultrajson import dumps
 
 NAN = float("nan")
@@ -391,6 +393,87 @@ def test_sort_keys_code_point_order():
     assert dumps(obj, sort_keys=True, ensure_ascii=False) == json.dumps(
         obj, sort_keys=True, ensure_ascii=False, separators=(",", ":")
     )
+
+
+# Units that sort differently by byte, by UTF-16 unit and by code point, and
+# keys that share a first eight or more characters (or are a prefix of
+# another, "\0" included), in one-byte, two-byte and four-byte strs.
+SORT_UNITS = "a\x00b\x7f\xe9\xff\u0100\ud800\uffff\U0001f600\U0010ffff"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.dictionaries(
+        st.one_of(
+            st.text(alphabet=SORT_UNITS, max_size=12),
+            st.text(alphabet="ab\x00", min_size=7, max_size=10),
+            st.text(alphabet="ab\xe9", min_size=7, max_size=10),
+        ),
+        st.integers(),
+        max_size=24,
+    )
+)
+def test_sort_keys_orders_as_sorted(obj):
+    expected = "{" + ",".join(
+        f"{json.dumps(k, ensure_ascii=False)}:{obj[k]}" for k in sorted(obj)
+    ) + "}"
+    assert dumps(obj, sort_keys=True, ensure_ascii=False) == expected
+
+
+def test_sort_keys_shared_prefixes():
+    keys = ["abcdefgh", "abcdefgh\x00", "abcdefg", "abcdefgh1", "abcdefgg\xff", "abcdefh", "", "\x00"]
+    obj = dict.fromkeys(keys, 0)
+    assert dumps(obj, sort_keys=True, ensure_ascii=False) == json.dumps(
+        obj, sort_keys=True, ensure_ascii=False, separators=(",", ":")
+    )
+
+
+def test_sort_keys_value_changed_by_default():
+    # default() changes a member not yet written: its value now is written,
+    # not the one the dict held when its keys were sorted.
+    mapping = {"b": 1, "a": Unknown(), "c": [1]}
+
+    def default(obj):
+        mapping["b"] = "new"
+        mapping["c"] = None
+        return "x"
+
+    assert dumps(mapping, default=default, sort_keys=True) == '{"a":"x","b":"new","c":null}'
+
+
+def test_sort_keys_member_removed_by_default():
+    mapping = {"b": 1, "a": Unknown()}
+
+    def default(obj):
+        del mapping["b"]
+        return "x"
+
+    with pytest.raises(RuntimeError, match="dictionary changed during iteration"):
+        dumps(mapping, default=default, sort_keys=True)
+
+
+def test_sort_keys_value_changed_in_nested_dict():
+    # A nested dict's default() changes its parent's later members.
+    inner = {"y": Unknown()}
+    outer = {"b": inner, "a": 0, "c": "old"}
+
+    def default(obj):
+        outer["c"] = "new"
+        return 1
+
+    assert dumps(outer, default=default, sort_keys=True) == '{"a":0,"b":{"y":1},"c":"new"}'
+
+
+class OrderedStr(str):
+    """A str subclass that sorts backwards: its own order is kept."""
+
+    def __lt__(self, other):
+        return str.__gt__(self, other)
+
+
+def test_sort_keys_str_subclass_keys_by_their_order():
+    obj = {OrderedStr("a"): 1, OrderedStr("c"): 2, OrderedStr("b"): 3}
+    assert dumps(obj, sort_keys=True) == '{"c":2,"b":3,"a":1}'
 
 
 @pytest.mark.parametrize("obj", [{"a": 1, 2: 3}, {"a": 1, None: 2}, {b"b": 1, "a": 2}])

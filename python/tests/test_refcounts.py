@@ -138,6 +138,15 @@ RICH = {
     b"bytes key": "b",
 }
 RICH_SORTABLE = {"b": [1, "é", {"z": 2, "a": 1}], "a": (None, True, 2.5)}
+# Keys made at run time (not interned), so that their own counts are watched:
+# sort_keys holds each while its dict is written, and must let go of all of
+# them when an item fails.
+SORTED_KEYS = ["".join(("key-", str(i))) for i in range(4)]
+SORTED_FAILING = {
+    SORTED_KEYS[3]: 1,
+    SORTED_KEYS[1]: {SORTED_KEYS[2]: [Unknown()], SORTED_KEYS[0]: 2},
+    SORTED_KEYS[0]: "a",
+}
 DOC = (
     '{"str": "ascii", "latin": "\\u00e9 é", "astral": "😀 \\ud83d\\ude00", '
     '"lone": "\\ud800", "ints": [0, -1, 9223372036854775808, 18446744073709551616, '
@@ -208,6 +217,13 @@ def _cases() -> list[Case]:
             ),
             None,
             [RICH_SORTABLE],
+        ),
+        Case(
+            "dumps-sort-keys-nested",
+            lambda: ultrajson.dumps([SORTED_FAILING[SORTED_KEYS[0]], {k: [k] for k in SORTED_KEYS}],
+                                    sort_keys=True),
+            None,
+            SORTED_KEYS,
         ),
         Case(
             "dumps-indent-negative",
@@ -396,6 +412,12 @@ def _cases() -> list[Case]:
             "dumps-separators-len",
             lambda: ultrajson.dumps([1], separators=(",",)),
             ValueError,
+        ),
+        Case(
+            "dumps-sort-keys-item-fails",
+            lambda: ultrajson.dumps(SORTED_FAILING, sort_keys=True),
+            TypeError,
+            [SORTED_FAILING, *SORTED_KEYS],
         ),
         Case(
             "dumps-sort-mixed",
