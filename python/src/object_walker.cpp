@@ -321,7 +321,7 @@ class encoder {
       return true;
     }
     if (top.any) {
-      if (!separator(settings_.options.item_separator, item_separator_)) return false;
+      if (!separator(settings_.options.item_separator, item_separator_, item_separator_text_)) return false;
     } else {
       top.any = true;
     }
@@ -329,9 +329,10 @@ class encoder {
            out_.indentation(settings_.options.indent * stack_.size());
   }
 
-  bool separator(std::string_view ascii, PyObject* decoded) {
+  bool separator(std::string_view ascii, PyObject* decoded, const short_ascii_text& padded) {
     if (decoded != nullptr) return out_.verbatim(decoded);
     if (ascii.size() == 1) return out_.ascii(ascii[0]);
+    if (padded.size != 0) return out_.short_ascii(padded.text, padded.size);
     return out_.ascii(ascii);
   }
 
@@ -725,7 +726,7 @@ class encoder {
   bool str_key(PyObject* str) {
     if (!quoted(str)) return false;
     if (compact_key_separator_ != 0) return out_.ascii(compact_key_separator_);
-    return separator(settings_.options.key_separator, key_separator_);
+    return separator(settings_.options.key_separator, key_separator_, key_separator_text_);
   }
 
   // Bytes are UTF-8 text (WTF-8 too, as lone surrogates are written).
@@ -749,7 +750,7 @@ class encoder {
   // A key that is not a str: its text, then the key separator.
   bool literal_key(const char* text, std::size_t size) {
     return out_.ascii('"') && out_.ascii(text, size) && out_.ascii('"') &&
-           separator(settings_.options.key_separator, key_separator_);
+           separator(settings_.options.key_separator, key_separator_, key_separator_text_);
   }
 
   bool key(PyObject* key) {
@@ -785,6 +786,9 @@ class encoder {
   // test first.
   char compact_separator_ = one_ascii_char(settings_.options.item_separator, settings_);
   char compact_key_separator_ = one_ascii_char(settings_.options.key_separator, settings_);
+  // The separators again when ASCII and short (", " and ": " with indent).
+  const short_ascii_text item_separator_text_ = short_ascii_text::of(settings_.options.item_separator);
+  const short_ascii_text key_separator_text_ = short_ascii_text::of(settings_.options.key_separator);
 
   static char one_ascii_char(std::string_view separator, const dumps_settings& settings) {
     const bool one = settings.options.indent == 0 && separator.size() == 1 &&

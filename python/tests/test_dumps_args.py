@@ -178,6 +178,36 @@ def test_indent_with_explicit_separators_as_json():
         )
 
 
+def _nested(depth):
+    obj = ["leaf", 1]
+    for i in range(depth):
+        obj = {f"k{i}": obj, "n": [i, "é" * (i % 2)]}
+    return obj
+
+
+# Indentation past sixteen spaces and at every depth up to a few times that,
+# narrow and wide output (a non-ASCII str widens what follows it).
+@pytest.mark.parametrize("indent", [1, 2, 5, 15, 16, 17, 33])
+@pytest.mark.parametrize("wide", ["", "\u0100", "\U0001f600"])
+def test_indent_deep_as_json(indent, wide):
+    obj = [wide, _nested(7)]
+    assert dumps(obj, indent=indent, ensure_ascii=False) == json.dumps(
+        obj, indent=indent, ensure_ascii=False
+    )
+
+
+# Separators of one to ten ASCII characters, with and without indent,
+# into narrow and wide output.
+@pytest.mark.parametrize("size", range(1, 11))
+@pytest.mark.parametrize("indent", [0, 3])
+@pytest.mark.parametrize("wide", ["", "\u0100"])
+def test_separators_of_every_short_size(size, indent, wide):
+    seps = ("," + " " * (size - 1), " " * (size - 1) + ":")
+    obj = {"a": [1, 2, {"b": None}], "c": wide, "d": [[], {}, "x"]}
+    expected = json.dumps(obj, indent=indent or None, separators=seps, ensure_ascii=False)
+    assert dumps(obj, indent=indent, separators=seps, ensure_ascii=False) == expected
+
+
 def test_indent_escapes_slashes_by_default():
     assert dumps({"a/": "b/"}, indent=2) == '{\n  "a\\/": "b\\/"\n}'
 
