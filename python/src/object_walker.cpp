@@ -99,18 +99,19 @@ inline std::uint64_t sort_prefix(PyObject* str, bool narrow) noexcept {
 
 // An open container: the walk resumes it where it left off.
 struct frame {
-  // sorted_dict: sorted by list.sort (keys not all exact strs);
-  // sorted_members: by the walk, in encoder::sorted_members_.
-  enum kind_type : unsigned char { list, tuple, dict, sorted_dict, sorted_members };
+  enum kind_type : unsigned char { list, tuple, dict, sorted_dict };
   PyObject* container;  // a strong reference
-  PyObject* keys;       // sorted_dict: its sorted keys (a strong reference)
-  // The next index, PyDict_Next's position, or sorted_members: the next
+  // sorted_dict: its keys as list.sort sorted them (a strong reference),
+  // or nullptr when the walk sorted its members (keys all exact strs, in
+  // encoder::sorted_members_).
+  PyObject* keys;
+  // The next index, PyDict_Next's position, or (sorted by the walk) the next
   // member's index in sorted_members_.
   Py_ssize_t position;
-  // dict: its size when the walk began it; sorted_members: the index past
+  // dict: its size when the walk began it; sorted by the walk: the index past
   // its last member.
   Py_ssize_t size;
-  // dict: its items not yet written; sorted_members: its first member's index.
+  // dict: its items not yet written; sorted by the walk: its first member's index.
   Py_ssize_t left;
   // dict: the encoder's python_runs_ when it was opened.
   std::uint64_t python_runs;
@@ -239,7 +240,7 @@ class encoder {
   // is an exact, ready str (nearly always): no list of keys, no list.sort,
   // and no lookup of each value by its key. step::written when some key is
   // not (list.sort then orders them, or raises its TypeError).
-  step open_sorted_members(PyObject* dict, Py_ssize_t size) {
+  ULTRAJSON_NOINLINE step open_sorted_members(PyObject* dict, Py_ssize_t size) {
     const std::size_t first = sorted_members_.size();
     try {
       sorted_members_.reserve(first + static_cast<std::size_t>(size));
@@ -271,7 +272,7 @@ class encoder {
     for (auto member = begin; member != sorted_members_.end(); ++member) Py_INCREF(member->key);
     const auto last = static_cast<Py_ssize_t>(sorted_members_.size());
     const step pushed = push(frame{dict, nullptr, static_cast<Py_ssize_t>(first), last,
-                                   static_cast<Py_ssize_t>(first), python_runs_, frame::sorted_members, false});
+                                   static_cast<Py_ssize_t>(first), python_runs_, frame::sorted_dict, false});
     if (pushed == step::failed) release_sorted_members(first);
     return pushed;
   }
@@ -404,6 +405,9 @@ class encoder {
         return close(true);
       }
       case frame::sorted_dict: {
+        // Sorted by the walk: a frame of no keys list, under this case so
+        // that the switch keeps the shape the common kinds were tuned in.
+        if (top.keys == nullptr) return resume_sorted_members(at);
         PyObject* const keys = top.keys;
         for (Py_ssize_t i = top.position; i < PyList_GET_SIZE(keys); ++i) {
           PyObject* k = PyList_GET_ITEM(keys, i);
@@ -415,7 +419,6 @@ class encoder {
         }
         return close(true);
       }
-      case frame::sorted_members: return resume_sorted_members(at);
     }
     return false;  // unreachable: every kind is handled above
   }
@@ -771,7 +774,7 @@ class encoder {
   const dumps_settings settings_;
   text_output out_;
   std::vector<frame> stack_;
-  // The members of the open sorted_members frames, each frame's in a run of
+  // The members of the open dicts the walk sorted, each dict's in a run of
   // its own (in the order of the stack).
   std::vector<sorted_member> sorted_members_;
   // How many times the walk may have run Python code (which may change a
