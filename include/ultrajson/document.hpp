@@ -28,6 +28,7 @@
 #include <string_view>
 
 #include "detail/arena.hpp"
+#include "detail/copy_bytes.hpp"
 #include "detail/inlining.hpp"
 #include "detail/small_stack.hpp"
 #include "error.hpp"
@@ -198,22 +199,10 @@ class document_builder {
   // twitter.json, callgrind).
   ULTRAJSON_ALWAYS_INLINE static void copy_text(char* to, const char* from,
                                                 std::size_t size) noexcept {
-    if (size >= 8 && size <= 16) {
-      std::uint64_t head, tail;
-      std::memcpy(&head, from, 8);
-      std::memcpy(&tail, from + size - 8, 8);
-      std::memcpy(to, &head, 8);
-      std::memcpy(to + size - 8, &tail, 8);
-    } else if (size >= 4 && size < 8) {
-      std::uint32_t head, tail;
-      std::memcpy(&head, from, 4);
-      std::memcpy(&tail, from + size - 4, 4);
-      std::memcpy(to, &head, 4);
-      std::memcpy(to + size - 4, &tail, 4);
-    } else if (size < 4) {
-      for (std::size_t i = 0; i < size; ++i) to[i] = from[i];
-    } else {
-      std::memcpy(to, from, size);
+    if (size >= 2) {
+      detail::copy_bytes(to, from, size);
+    } else if (size == 1) {
+      *to = *from;
     }
   }
   // Most arrays and objects hold a few items (canada.json's coordinates are
