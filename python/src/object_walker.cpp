@@ -355,10 +355,7 @@ class encoder {
     const std::size_t at = stack_.size() - 1;
     const frame& top = stack_[at];
     PyObject* const container = top.container;
-    const auto opened = [&](Py_ssize_t next) {
-      stack_[at].position = next;
-      return true;
-    };
+    const auto opened = [&](Py_ssize_t next) { return opened_at(at, next); };
     switch (top.kind) {
       case frame::list:
         // The size is read on every turn: default() may change the list.
