@@ -163,6 +163,26 @@ class encoder {
 
   static step done(bool ok) { return ok ? step::written : step::failed; }
 
+  // What scalar() did: wrote the value, failed, or found it is not one of
+  // the exact scalar types (and wrote nothing).
+  enum class scalar_step { written, failed, other };
+
+  static scalar_step scalar_done(bool ok) { return ok ? scalar_step::written : scalar_step::failed; }
+
+  // Writes a value of the exact scalar types (str, int, float, True, False,
+  // None), or nothing for any other value: the one type dispatch of start()
+  // and of the containers written in place. None of these runs Python code.
+  ULTRAJSON_ALWAYS_INLINE scalar_step scalar(PyObject* object) {
+    PyTypeObject* const type = Py_TYPE(object);
+    if (type == &PyUnicode_Type) return scalar_done(str_value(object));
+    if (type == &PyLong_Type) return scalar_done(int_value(object));
+    if (type == &PyFloat_Type) return scalar_done(float_value(PyFloat_AS_DOUBLE(object)));
+    if (object == Py_True) return scalar_done(out_.literal("true"));
+    if (object == Py_False) return scalar_done(out_.literal("false"));
+    if (object == Py_None) return scalar_done(out_.literal("null"));
+    return scalar_step::other;
+  }
+
   // Starts a value: scalars are written, containers opened. The object is
   // borrowed from its container: the exact types are written (or their
   // frame takes a reference) with no Python code run in between, which
@@ -173,13 +193,11 @@ class encoder {
   // made it save and restore six registers, cost a third of the instructions
   // per item of a list of True (callgrind).
   ULTRAJSON_ALWAYS_INLINE step start(PyObject* object) {
-    PyTypeObject* const type = Py_TYPE(object);
-    if (type == &PyUnicode_Type) return done(str_value(object));
-    if (type == &PyLong_Type) return done(int_value(object));
-    if (type == &PyFloat_Type) return done(float_value(PyFloat_AS_DOUBLE(object)));
-    if (object == Py_True) return done(out_.literal("true"));
-    if (object == Py_False) return done(out_.literal("false"));
-    if (object == Py_None) return done(out_.literal("null"));
+    switch (scalar(object)) {
+      case scalar_step::written: return step::written;
+      case scalar_step::failed: return step::failed;
+      case scalar_step::other: break;
+    }
     return start_other(object);
   }
 
@@ -205,7 +223,21 @@ class encoder {
         kind == frame::list ? PyList_GET_SIZE(container) : PyTuple_GET_SIZE(container);
     if (size == 0) return done(out_.literal("[]"));
     if (!out_.ascii('[')) return step::failed;
-    return push(frame{container, nullptr, 0, 0, 0, 0, kind, false});
+    // Written in place while its items are scalars (most lists are leaves):
+    // no frame, and no reference, as no Python code runs meanwhile. A frame
+    // goes on from the first item that is not.
+    PyObject* const* const items = kind == frame::list ? reinterpret_cast<PyListObject*>(container)->ob_item
+                                                       : reinterpret_cast<PyTupleObject*>(container)->ob_item;
+    const std::size_t depth = stack_.size() + 1;
+    for (Py_ssize_t i = 0; i < size; ++i) {
+      if (!before_item(i != 0, depth)) return step::failed;
+      const scalar_step wrote = leaf_item(items[i], depth);
+      if (wrote == scalar_step::failed) return step::failed;
+      if (wrote == scalar_step::other) {
+        return push_then(frame{container, nullptr, i + 1, 0, 0, 0, kind, true}, items[i]);
+      }
+    }
+    return done(close_text(true, false));
   }
 
   step open_dict(PyObject* dict) {
@@ -231,9 +263,31 @@ class encoder {
         Py_DECREF(keys);
         return step::failed;
       }
+      return push(frame{dict, keys, 0, size, size, python_runs_, frame::sorted_dict, false});
     }
-    return push(frame{dict, keys, 0, size, size, python_runs_,
-                      keys != nullptr ? frame::sorted_dict : frame::dict, false});
+    // Written in place while its keys are exact strs and its values scalars,
+    // as open() writes a list. A frame goes on from the first member that is
+    // not: after it when its key is a str, else (str(key) may run Python
+    // code) at PyDict_Next's position before it, for resume() to write whole.
+    const std::size_t depth = stack_.size() + 1;
+    Py_ssize_t position = 0;
+    PyObject* k;
+    PyObject* v;
+    for (Py_ssize_t left = size; left != 0; --left) {
+      const Py_ssize_t before = position;
+      // No Python code runs meanwhile: the dict keeps its `size` members.
+      if (!PyDict_Next(dict, &position, &k, &v)) break;
+      if (Py_TYPE(k) != &PyUnicode_Type) {
+        return push(frame{dict, nullptr, before, size, left, python_runs_, frame::dict, left != size});
+      }
+      if (!before_item(left != size, depth) || !str_key(k)) return step::failed;
+      const scalar_step wrote = leaf_item(v, depth);
+      if (wrote == scalar_step::failed) return step::failed;
+      if (wrote == scalar_step::other) {
+        return push_then(frame{dict, nullptr, position, size, left - 1, python_runs_, frame::dict, true}, v);
+      }
+    }
+    return done(close_text(true, true));
   }
 
   // Opens a dict for sort_keys by sorting its members here when every key
@@ -297,6 +351,37 @@ class encoder {
     return step::opened;
   }
 
+  // An item of a container written in place at nesting `depth`: a scalar,
+  // or an empty list, tuple or dict, which open() would end at once (a
+  // quarter of twitter.json's containers are empty).
+  ULTRAJSON_ALWAYS_INLINE scalar_step leaf_item(PyObject* item, std::size_t depth) {
+    const scalar_step wrote = scalar(item);
+    return wrote != scalar_step::other ? wrote : empty_container(item, depth);
+  }
+
+  ULTRAJSON_NOINLINE scalar_step empty_container(PyObject* item, std::size_t depth) {
+    // Beyond the limit, open() raises its error.
+    if (depth >= settings_.options.max_depth) return scalar_step::other;
+    PyTypeObject* const type = Py_TYPE(item);
+    if ((type == &PyList_Type && PyList_GET_SIZE(item) == 0) ||
+        (type == &PyTuple_Type && PyTuple_GET_SIZE(item) == 0)) {
+      return scalar_done(out_.literal("[]"));
+    }
+    if (type == &PyDict_Type && PyDict_GET_SIZE(item) == 0) return scalar_done(out_.literal("{}"));
+    return scalar_step::other;
+  }
+
+  // Goes on through a frame with a container written in place so far: its
+  // item `next` (borrowed from it, not a scalar, its separator and key
+  // written) is the next to start, by resume(), before the frame goes on
+  // where `opened` says. Started here, its container would be opened by a
+  // call deeper on the C stack for each level.
+  step push_then(const frame& opened, PyObject* next) {
+    const step pushed = push(opened);
+    if (pushed == step::opened) pending_ = next;
+    return pushed;
+  }
+
   // Closes the top frame: on a line of its own when indenting and an item
   // was written (default() may have emptied a list meanwhile).
   bool close(bool object) {
@@ -305,6 +390,12 @@ class encoder {
     Py_XDECREF(top.keys);
     Py_DECREF(top.container);
     stack_.pop_back();
+    return close_text(any, object);
+  }
+
+  // The end of a container whose frame is closed (or that had none): its
+  // bracket on a line of its own when indenting and an item was written.
+  bool close_text(bool any, bool object) {
     if (any && settings_.options.indent != 0 &&
         !out_.indentation(settings_.options.indent * stack_.size())) {
       return false;
@@ -316,18 +407,20 @@ class encoder {
   // key: the item separator unless it is the first, then the indentation.
   ULTRAJSON_ALWAYS_INLINE bool begin_item(std::size_t at) {
     frame& top = stack_[at];
+    const bool any = top.any;
+    top.any = true;
+    return before_item(any, stack_.size());
+  }
+
+  // Before an item at nesting `depth` (its container's, counted from 1):
+  // the item separator unless it is the first (`any` is false), then the
+  // indentation.
+  ULTRAJSON_ALWAYS_INLINE bool before_item(bool any, std::size_t depth) {
     if (compact_separator_ != 0) {  // the common case, decided once per call
-      if (top.any) return out_.ascii(compact_separator_);
-      top.any = true;
-      return true;
+      return !any || out_.ascii(compact_separator_);
     }
-    if (top.any) {
-      if (!separator(settings_.options.item_separator, item_separator_, item_separator_text_)) return false;
-    } else {
-      top.any = true;
-    }
-    return settings_.options.indent == 0 ||
-           out_.indentation(settings_.options.indent * stack_.size());
+    if (any && !separator(settings_.options.item_separator, item_separator_, item_separator_text_)) return false;
+    return settings_.options.indent == 0 || out_.indentation(settings_.options.indent * depth);
   }
 
   bool separator(std::string_view ascii, PyObject* decoded, const short_ascii_text& padded) {
@@ -352,6 +445,13 @@ class encoder {
   // one may move the stack: the frame is found again by its index, and its
   // position is stored only then (or never, when it ends).
   bool resume() {
+    if (pending_ != nullptr) {
+      // Its frame holds it, and no Python code has run since push_then().
+      PyObject* const next = pending_;
+      pending_ = nullptr;
+      const step started = start_other(next);
+      if (started != step::written) return started == step::opened;
+    }
     const std::size_t at = stack_.size() - 1;
     const frame& top = stack_[at];
     PyObject* const container = top.container;
@@ -777,6 +877,9 @@ class encoder {
   // How many times the walk may have run Python code (which may change a
   // dict being written): every step that can, counted before it runs.
   std::uint64_t python_runs_ = 0;
+  // The item that resume() starts first, before the top frame goes on
+  // (see push_then), else nullptr. Borrowed from the top frame's container.
+  PyObject* pending_ = nullptr;
   native_types natives_;
   // Non-ASCII separators, decoded once (strong references), else nullptr.
   PyObject* item_separator_ = nullptr;

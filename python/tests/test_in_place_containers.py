@@ -1,0 +1,183 @@
+"""dumps writes a list, tuple or dict whose items are scalars (or empty
+containers) in place, without a frame of the walk, and goes on through a
+frame from the first item that is not. These tests put every kind of item
+before, at and after that point, and check the text against the standard
+library's, the depth limit at its edge, errors and hooks on the way, and
+that no reference is gained or lost."""
+
+from __future__ import annotations
+
+import gc
+import json
+import sys
+
+import pytest
+import ultrajson
+
+from _support import nested_dicts, nested_lists
+
+LIMIT = 1024
+
+SCALARS = ["s", "é", "€", "\U0001f600", 0, -1, 2**40, -(2**63), 2**64 - 1, 2**70, 1.5, -0.0, True, False, None]
+# Items that end the in-place writing: containers that need a frame or that
+# are empty, in each kind.
+BREAKERS = [[], (), {}, [1], (1,), {"k": 1}, [[]], {"k": {}}]
+
+
+def _reference(obj, **options):
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":") if "indent" not in options else None, **options)
+
+
+def _ours(obj, **options):
+    return ultrajson.dumps(obj, ensure_ascii=False, escape_forward_slashes=False, **options)
+
+
+def _lists():
+    yield list(SCALARS)
+    yield tuple(SCALARS)
+    for breaker in BREAKERS:
+        for at in (0, 1, len(SCALARS) // 2, len(SCALARS)):
+            items = list(SCALARS)
+            items.insert(at, breaker)
+            yield items
+            yield tuple(items)
+            yield [items, items]
+
+
+def _dicts():
+    members = {f"key{i}": value for i, value in enumerate(SCALARS)}
+    yield members
+    for breaker in BREAKERS:
+        for at in (0, 1, len(SCALARS) // 2, len(SCALARS)):
+            items = list(members.items())
+            items.insert(at, ("breaker", breaker))
+            yield dict(items)
+            yield [dict(items), {"inner": dict(items)}]
+
+
+@pytest.mark.parametrize("indent", [0, 2])
+@pytest.mark.parametrize("sort_keys", [False, True])
+def test_text_is_the_standard_librarys(indent, sort_keys):
+    options = {"sort_keys": sort_keys}
+    if indent:
+        options["indent"] = indent
+    for obj in [*_lists(), *_dicts()]:
+        assert _ours(obj, **options) == _reference(obj, **options), obj
+
+
+def test_wide_output_after_narrow_items():
+    # The output becomes two and four bytes a unit in the middle of a leaf.
+    for obj in (["a", 1, "€", 2, "\U0001f600", 3.5, None], {"a": 1, "b": "€", "c": [], "d": "\U0001f600"}):
+        assert _ours(obj) == _reference(obj)
+
+
+def test_separators_and_indent_of_every_kind():
+    obj = {"a": [1, 2, {}], "b": {"c": None, "d": [[]]}, "e": (True,)}
+    for separators in ((",", ":"), (", ", ": "), (" ,  ", " :  ")):
+        for indent in (0, 1, 4):
+            options = {"separators": separators}
+            ours = ultrajson.dumps(obj, indent=indent, separators=separators)
+            reference = json.dumps(obj, indent=indent or None, **options)
+            assert ours == reference
+
+
+@pytest.mark.parametrize("nest", [nested_lists, nested_dicts])
+def test_depth_limit_at_an_empty_leaf(nest):
+    # The innermost container is empty: written in place by its parent, it
+    # still counts as a level.
+    assert ultrajson.dumps(nest(LIMIT))
+    with pytest.raises(OverflowError):
+        ultrajson.dumps(nest(LIMIT + 1))
+
+
+def test_depth_limit_at_a_leaf_of_scalars():
+    assert ultrajson.dumps(_wrap([1, "a", None], LIMIT - 1))
+    with pytest.raises(OverflowError):
+        ultrajson.dumps(_wrap([1, "a", None], LIMIT))
+    with pytest.raises(OverflowError):
+        ultrajson.dumps(_wrap({"a": 1, "b": []}, LIMIT))
+
+
+def _wrap(value, levels):
+    for _ in range(levels):
+        value = [value]
+    return value
+
+
+def test_errors_in_the_middle_of_a_leaf():
+    with pytest.raises(OverflowError):
+        ultrajson.dumps([1, 2, float("nan")], allow_nan=False)
+    with pytest.raises(OverflowError):
+        ultrajson.dumps({"a": 1, "b": float("inf")}, allow_nan=False)
+    with pytest.raises(TypeError):
+        ultrajson.dumps([1, 2, object(), 3])
+    with pytest.raises(TypeError):
+        ultrajson.dumps({"a": 1, "b": object(), "c": 3})
+
+
+class _Marker:
+    pass
+
+
+def test_default_after_in_place_items():
+    def default(obj):
+        return [7, {"x": 8}]
+
+    for obj in ([1, "a", _Marker(), 3], {"a": 1, "b": _Marker(), "c": 2}, (None, _Marker())):
+        expected = _reference(obj, default=default)
+        assert _ours(obj, default=default) == expected
+
+
+def test_non_str_keys_after_str_keys():
+    obj = {"a": 1, 2: 3, "b": 4, None: 5, True: [], 1.5: {}}
+    assert _ours(obj) == '{"a":1,"2":3,"b":4,"null":5,"true":[],"1.5":{}}'
+
+
+def test_default_that_changes_the_dict_after_in_place_members():
+    obj = {"a": 1, "b": 2}
+
+    def default(value):
+        obj["added"] = 1
+        return 0
+
+    obj["c"] = _Marker()
+    obj["d"] = 3
+    with pytest.raises(RuntimeError, match="dictionary changed size during iteration"):
+        _ours(obj, default=default)
+
+
+def test_default_that_empties_the_list_after_in_place_items():
+    obj = [1, 2]
+
+    def default(value):
+        obj.clear()
+        return "gone"
+
+    obj.append(_Marker())
+    obj.append(4)
+    assert _ours(obj, default=default) == '[1,2,"gone"]'
+
+
+@pytest.mark.skipif(not hasattr(sys, "getrefcount"), reason="needs sys.getrefcount")
+def test_references_are_unchanged():
+    def default(obj):
+        return {"m": [1]}
+
+    cases = [*_lists(), *_dicts(), [1, _Marker(), {}], {"a": 1, "b": _Marker()}]
+    failing = [[1, 2, float("nan")], {"a": 1, "b": [float("nan")]}, [1, object()]]
+    everything = cases + failing
+    gc.collect()
+    before = [sys.getrefcount(obj) for obj in everything]
+    # Not the singletons and small ints, which anything may reference.
+    items = [item for item in SCALARS + BREAKERS if not (item is None or isinstance(item, bool) or item in (0, -1))]
+    items_before = [sys.getrefcount(item) for item in items]
+    for _ in range(3):
+        for obj in cases:
+            _ours(obj, default=default)
+        for obj in failing:
+            with pytest.raises((OverflowError, TypeError)):
+                ultrajson.dumps(obj, allow_nan=False)
+    del obj  # the loop's own reference
+    gc.collect()
+    assert [sys.getrefcount(obj) for obj in everything] == before
+    assert [sys.getrefcount(item) for item in items] == items_before
