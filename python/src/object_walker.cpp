@@ -214,7 +214,10 @@ class encoder {
 
   // Opens a list or tuple: the frame takes a reference.
   step open(PyObject* container, frame::kind_type kind) {
-    if (stack_.size() >= settings_.options.max_depth) {
+    // Its nesting, read once: the compiler does not keep the stack's size
+    // across the output's stores.
+    const std::size_t depth = stack_.size() + 1;
+    if (depth > settings_.options.max_depth) {
       raise_write_error(write_error::depth_limit_exceeded);
       return step::failed;
     }
@@ -228,7 +231,6 @@ class encoder {
     // goes on from the first item that is not.
     PyObject* const* const items = kind == frame::list ? reinterpret_cast<PyListObject*>(container)->ob_item
                                                        : reinterpret_cast<PyTupleObject*>(container)->ob_item;
-    const std::size_t depth = stack_.size() + 1;
     for (Py_ssize_t i = 0; i < size; ++i) {
       if (!before_item(i != 0, depth)) return step::failed;
       const scalar_step wrote = leaf_item(items[i], depth);
@@ -241,7 +243,8 @@ class encoder {
   }
 
   step open_dict(PyObject* dict) {
-    if (stack_.size() >= settings_.options.max_depth) {
+    const std::size_t depth = stack_.size() + 1;  // as in open()
+    if (depth > settings_.options.max_depth) {
       raise_write_error(write_error::depth_limit_exceeded);
       return step::failed;
     }
@@ -269,7 +272,6 @@ class encoder {
     // as open() writes a list. A frame goes on from the first member that is
     // not: after it when its key is a str, else (str(key) may run Python
     // code) at PyDict_Next's position before it, for resume() to write whole.
-    const std::size_t depth = stack_.size() + 1;
     Py_ssize_t position = 0;
     PyObject* k;
     PyObject* v;
