@@ -126,14 +126,8 @@ ULTRAJSON_ALWAYS_INLINE void skip_whitespace(const char*& p, const char* end,
 // default) the guess's check is not one block but several words.
 #if defined(__i386__) || defined(_M_IX86)
 inline constexpr bool guess_indentation = false;
-#if defined(__GNUC__)
-#define ULTRAJSON_UNUSED_LABEL __attribute__((unused))
-#endif
 #else
 inline constexpr bool guess_indentation = true;
-#endif
-#if !defined(ULTRAJSON_UNUSED_LABEL)
-#define ULTRAJSON_UNUSED_LABEL
 #endif
 
 // Whether the line from `line` holds exactly `indent` spaces and then a byte
