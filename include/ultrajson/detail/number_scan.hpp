@@ -173,11 +173,25 @@ ULTRAJSON_NOINLINE parse_error scan_nan_literal(const char* start, const char*& 
 }
 
 // A double that misses the exact fast path: correctly rounded from its
-// digits. Out of line, so the scan stays small where it is inlined.
-ULTRAJSON_NOINLINE double slow_decimal_to_double(std::uint64_t mantissa, long long scale,
-                                                 const decimal_text& text) noexcept {
-  return text.integer.size() + text.fraction.size() <= 19 ? decimal_to_double(mantissa, scale, text)
-                                                          : long_decimal_to_double(text);
+// digits (the integer part's at integer_start, then the fraction's after
+// the point). Out of line, so the scan stays small where it is inlined. The
+// text's pieces come as scalars and the text is put together here, where
+// only the rare exact decision reads it: as a struct built by the caller it
+// was stored to the stack at every such number.
+ULTRAJSON_NOINLINE double slow_decimal_to_double(std::uint64_t mantissa,
+                                                 const char* integer_start,
+                                                 std::size_t integer_digits,
+                                                 std::size_t fraction_digits,
+                                                 long long exponent) noexcept {
+  const long long scale = exponent - static_cast<long long>(fraction_digits);
+  const decimal_text text{
+      std::string_view(integer_start, integer_digits),
+      fraction_digits == 0
+          ? std::string_view()
+          : std::string_view(integer_start + integer_digits + 1, fraction_digits),
+      exponent};
+  return integer_digits + fraction_digits <= 19 ? decimal_to_double(mantissa, scale, text)
+                                                : long_decimal_to_double(text);
 }
 
 // An integer of 20 or more digits: exact when it still fits 64 bits, else
@@ -277,13 +291,8 @@ ULTRAJSON_ALWAYS_INLINE parse_error scan_number(const char*& p, const char* end,
         exact_double_fast_path(mantissa, scale, negative, out.floating)) {
       return parse_error::none;
     }
-    const decimal_text text{
-        std::string_view(integer_start, integer_digits),
-        fraction_digits == 0
-            ? std::string_view()
-            : std::string_view(integer_start + integer_digits + 1, fraction_digits),
-        exponent};
-    const double magnitude = slow_decimal_to_double(mantissa, scale, text);
+    const double magnitude = slow_decimal_to_double(mantissa, integer_start, integer_digits,
+                                                    fraction_digits, exponent);
     out.floating = negative ? -magnitude : magnitude;
     return parse_error::none;
   }
