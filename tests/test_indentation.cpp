@@ -147,3 +147,43 @@ TEST_CASE("indentation: a guess that meets the input's end") {
     }
   }
 }
+
+TEST_CASE("indentation: a colon with a space on each side, as the general skip reads it") {
+  // " : " has a path of its own in the parse loop (member_key); the same
+  // document with tabs there instead takes the whitespace skips. Both must
+  // give the same events, or the same error at the same offset (the two
+  // spellings are as long), up to the input's very end.
+  const std::string documents[] = {
+      R"({"a" : 1})",
+      R"({"a" : "v", "b" : [1, {"c" : null}], "d" : {}})",
+      R"({"a" :  1})",
+      R"({"a" : )" "\n" R"(1})",
+      R"({"a" : })",
+      R"({"a" : : 1})",
+      R"({"a" : ,})",
+      R"({"a" : 1, "b" : )",
+      R"({"a" : )",
+      R"({"a" :)",
+      R"({"a" )",
+      R"([{"a" : 1} : 2])",
+  };
+  for (const std::string& document : documents) {
+    for (std::size_t size = 0; size <= document.size(); ++size) {
+      const std::string spaced = document.substr(0, size);
+      std::string tabbed = spaced;
+      for (std::size_t at = tabbed.find(" : "); at != std::string::npos;
+           at = tabbed.find(" : ", at + 3)) {
+        tabbed[at] = '\t';
+        tabbed[at + 2] = '\t';
+      }
+      const recording fast = record(spaced);
+      const recording general = record(tabbed);
+      INFO(printable(spaced) << ": " << fast.result.message());
+      CHECK(first_difference(general.events, fast.events) == "");
+      CHECK(fast.result.code == general.result.code);
+      CHECK(fast.result.offset == general.result.offset);
+    }
+  }
+  CHECK(record(documents[1]).result.ok());
+  CHECK(record(R"({"a" : })").result.code == ultrajson::parse_error::expected_value);
+}
