@@ -224,3 +224,37 @@ TEST_CASE("parse(text, writer): caller buffers of every size, as event by event"
     check_same_output(json, {}, spaced, capacity);
   }
 }
+
+TEST_CASE("parse(text, writer): strings of every length copied in place, as event by event") {
+  // detail::copy_bytes takes a different copy for each range of lengths
+  // (up to 16, 32, 64 bytes, and longer); each boundary on both sides, as a
+  // value and as a key, with text on either side of the copy.
+  for (std::size_t size = 0; size <= 140; ++size) {
+    std::string text;
+    for (std::size_t i = 0; i < size; ++i) text += static_cast<char>('a' + i % 26);
+    const std::string json = "[\"" + text + "\",{\"" + text + "\":1},\"" + text + "\"]";
+    check_same_output(json, {}, {});
+    for (std::size_t capacity = json.size() - 4; capacity <= json.size() + 1; ++capacity) {
+      check_same_output(json, {}, {}, capacity);
+    }
+    writer out;
+    REQUIRE(ultrajson::parse(json, out).ok());
+    CHECK(out.view() == json);
+  }
+}
+
+TEST_CASE("copy_bytes: every length from 2 to 200 bytes, nothing outside the copy") {
+  std::string source;
+  for (int i = 0; i < 232; ++i) source += static_cast<char>(i * 7 + 1);
+  for (std::size_t size = 2; size <= 200; ++size) {
+    for (std::size_t offset = 0; offset < 16; offset += 5) {
+      std::string out(size + 32, '#');
+      char* end = ultrajson::detail::copy_bytes(&out[16], source.data() + offset, size);
+      INFO("size " << size << " offset " << offset);
+      CHECK(end == &out[16] + size);
+      CHECK(out.substr(0, 16) == std::string(16, '#'));
+      CHECK(out.substr(16, size) == source.substr(offset, size));
+      CHECK(out.substr(16 + size) == std::string(16, '#'));
+    }
+  }
+}
