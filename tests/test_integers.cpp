@@ -283,3 +283,39 @@ TEST_CASE("writer: random integers of every length match std::to_string") {
   }
   CHECK(checked == 64 * 300);
 }
+
+TEST_CASE("writer: integers of 9 to 16 digits on both sides of 2^32 match std::to_string") {
+  // format_unsigned divides by 10^8 in 32 bits where the value fits them
+  // (on 32-bit targets), in 64 otherwise: both sides of the switch, and of
+  // each digit count.
+  const auto written = [](std::uint64_t value) {
+    ultrajson::writer out;
+    REQUIRE(out.uint64_value(value));
+    return std::string(out.view());
+  };
+  const std::uint64_t two_to_32 = std::uint64_t{1} << 32;
+  std::vector<std::uint64_t> values;
+  for (std::uint64_t near = 0; near < 300; ++near) {
+    values.push_back(two_to_32 - 150 + near);
+  }
+  std::uint64_t power = 100000000;  // 10^8 .. 10^16
+  for (int digits = 9; digits <= 17; ++digits, power *= 10) {
+    for (std::uint64_t offset : {0u, 1u, 2u, 99999999u, 100000000u, 100000001u}) {
+      values.push_back(power + offset);
+      if (offset < power - 1) values.push_back(power - 1 - offset);
+    }
+    values.push_back(power * 4 + 294967295u);
+  }
+  std::mt19937_64 random(20261202);
+  for (int round = 0; round < 3000; ++round) {
+    values.push_back(100000000 + random() % (two_to_32 * 4));
+  }
+  for (const std::uint64_t value : values) {
+    INFO("value " << value);
+    CHECK(written(value) == std::to_string(value));
+    const auto negative = -static_cast<std::int64_t>(value);
+    ultrajson::writer out;
+    REQUIRE(out.int64_value(negative));
+    CHECK(out.view() == std::to_string(negative));
+  }
+}
