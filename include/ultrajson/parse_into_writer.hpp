@@ -31,14 +31,15 @@ class writer_parse_events : public writer {
         known_utf8_(escaper_.non_ascii_as_is && !options.allow_lone_surrogates &&
                     !options.allow_wtf8_input),
         input_(reinterpret_cast<std::uintptr_t>(text.data())),
-        input_size_(text.size()),
         // A string the parser hands over as a view into the input had no
         // escape, so it is valid UTF-8 (checked: not when the caller
         // vouches for it) with no quote, backslash or control byte. With
         // no optional escape and non-ASCII as it is, the writer would write
         // it unchanged: its bytes in the input, quotes and all, are its
         // output.
-        copies_input_(known_utf8_ && escaper_.plain_blocks && !options.input_is_valid_utf8) {
+        copied_size_(known_utf8_ && escaper_.plain_blocks && !options.input_is_valid_utf8
+                         ? text.size()
+                         : 0) {
   }
   writer_parse_events(const writer_parse_events&) = delete;
   writer_parse_events& operator=(const writer_parse_events&) = delete;
@@ -48,14 +49,14 @@ class writer_parse_events : public writer {
   }
 
   ULTRAJSON_ALWAYS_INLINE bool string_value(std::string_view utf8) {
-    if (copies_input_ && in_input(utf8) &&
+    if (in_copied_input(utf8) &&
         copy_quoted_in_place<false>(utf8.data() - 1, utf8.size() + 2)) {
       return true;
     }
     return quoted_utf8_event<false>(utf8.data(), utf8.size(), known_utf8_);
   }
   ULTRAJSON_ALWAYS_INLINE bool key(std::string_view utf8) {
-    if (copies_input_ && in_input(utf8) &&
+    if (in_copied_input(utf8) &&
         copy_quoted_in_place<true>(utf8.data() - 1, utf8.size() + 2)) {
       return true;
     }
@@ -64,10 +65,11 @@ class writer_parse_events : public writer {
 
  private:
   // Whether the parser handed the string over as a view into the input
-  // (between its quotes) rather than unescaped into a buffer of its own.
-  // Compared as integers: the buffer is another object.
-  bool in_input(std::string_view utf8) const noexcept {
-    return reinterpret_cast<std::uintptr_t>(utf8.data()) - input_ < input_size_;
+  // (between its quotes) rather than unescaped into a buffer of its own,
+  // and strings found there are copied. Compared as integers: the buffer
+  // is another object.
+  bool in_copied_input(std::string_view utf8) const noexcept {
+    return reinterpret_cast<std::uintptr_t>(utf8.data()) - input_ < copied_size_;
   }
 
   writer& owner_;
@@ -75,10 +77,9 @@ class writer_parse_events : public writer {
   // detail::copy_plain_run.
   bool known_utf8_;
   std::uintptr_t input_;
-  std::size_t input_size_;
-  // A string found in the input goes out as its bytes there (see the
-  // constructor).
-  bool copies_input_;
+  // The input's size when a string found in it goes out as its bytes there
+  // (see the constructor), else 0: one compare tests both.
+  std::size_t copied_size_;
 };
 
 }  // namespace detail
