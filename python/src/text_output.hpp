@@ -186,12 +186,13 @@ class text_output {
   // third of a short str's instructions (callgrind).
   ULTRAJSON_ALWAYS_INLINE bool quoted(PyObject* text) {
 #if defined(__SSE2__)
-    if (PyUnicode_IS_COMPACT_ASCII(text) && ascii_writer_ != nullptr) {
+    if (PyUnicode_IS_COMPACT_ASCII(text)) {
       const auto length = static_cast<std::size_t>(PyUnicode_GET_LENGTH(text));
       if (capacity_ - size_ >= max_escaped_units(length, 1) + 2) {
-        const unsigned char* end = ascii_writer_(data_ + (size_ << shift_),
-                                                 static_cast<const Py_UCS1*>(PyUnicode_DATA(text)), length, how_);
-        size_ = static_cast<std::size_t>(end - data_) >> shift_;
+        // A compact ASCII str's units follow its header: PyUnicode_DATA's
+        // kind and compactness tests again, which the compiler kept.
+        const auto* units = reinterpret_cast<const Py_UCS1*>(reinterpret_cast<const PyASCIIObject*>(text) + 1);
+        size_ = ascii_writer_(data_, size_, units, length, how_);
         return true;
       }
     }
@@ -353,21 +354,36 @@ class text_output {
   }
 
 #if defined(__SSE2__)
-  // Writes an ASCII str between quotes at `at` (room is reserved for its
-  // worst case) and returns where it ends: one function for each output
-  // width and set of escaping options, picked when the width changes, so a
-  // str's write tests none of them.
-  using ascii_str_writer = unsigned char* (*)(unsigned char* at, const Py_UCS1* units,
-                                              std::size_t length, const unit_escaping& how);
+  // Writes an ASCII str between quotes after the `size` units at `data`
+  // (room is reserved for its worst case) and returns the units written
+  // then: one function for each output width and set of escaping options,
+  // picked when the width changes, so a str's write tests none of them (nor
+  // the width: the caller shifts nothing).
+  using ascii_str_writer = std::size_t (*)(unsigned char* data, std::size_t size, const Py_UCS1* units,
+                                           std::size_t length, const unit_escaping& how);
   template <class Out, bool slash, bool ensure_ascii>
-  static unsigned char* quoted_ascii(unsigned char* at, const Py_UCS1* units, std::size_t length,
-                                     const unit_escaping& how) {
-    Out* out = reinterpret_cast<Out*>(at);
+  static std::size_t quoted_ascii(unsigned char* data, std::size_t size, const Py_UCS1* units, std::size_t length,
+                                  const unit_escaping& how) {
+    Out* const begin = reinterpret_cast<Out*>(data);
+    Out* out = begin + size;
     *out++ = '"';
     const std::size_t plain = copy_plain_ascii<Out, slash, ensure_ascii>(out, units, length);
     out = plain == length ? out + length : escape_rest(out + plain, units + plain, length - plain, how);
     *out++ = '"';
-    return reinterpret_cast<unsigned char*>(out);
+    return static_cast<std::size_t>(out - begin);
+  }
+  // The same under encode_html_chars, whose characters copy_plain_ascii
+  // does not look for: escape_units throughout. (A writer for every set of
+  // options, so that quoted() need not test for none.)
+  template <class Out>
+  static std::size_t quoted_ascii_html(unsigned char* data, std::size_t size, const Py_UCS1* units, std::size_t length,
+                                       const unit_escaping& how) {
+    Out* const begin = reinterpret_cast<Out*>(data);
+    Out* out = begin + size;
+    *out++ = '"';
+    out = escape_units(out, units, length, how);
+    *out++ = '"';
+    return static_cast<std::size_t>(out - begin);
   }
   // A str's units from its first escape on.
   template <class Out, class In>
@@ -379,29 +395,31 @@ class text_output {
   // unit, without ensure_ascii: for non-ASCII text, where the general
   // path's kind, width and option tests cost a third of a short str's
   // time (perf, 256 one-character Arabic strs).
-  using two_byte_str_writer = unsigned char* (*)(unsigned char* at, const Py_UCS2* units,
-                                                 std::size_t length, const unit_escaping& how);
+  using two_byte_str_writer = std::size_t (*)(unsigned char* data, std::size_t size, const Py_UCS2* units,
+                                              std::size_t length, const unit_escaping& how);
   template <class Out, bool slash>
-  static unsigned char* quoted_two_byte(unsigned char* at, const Py_UCS2* units, std::size_t length,
-                                        const unit_escaping& how) {
-    Out* out = reinterpret_cast<Out*>(at);
+  static std::size_t quoted_two_byte(unsigned char* data, std::size_t size, const Py_UCS2* units, std::size_t length,
+                                     const unit_escaping& how) {
+    Out* const begin = reinterpret_cast<Out*>(data);
+    Out* out = begin + size;
     *out++ = '"';
     const std::size_t plain = copy_plain_two_byte<Out, slash>(out, units, length);
     out = plain == length ? out + length : escape_rest(out + plain, units + plain, length - plain, how);
     *out++ = '"';
-    return reinterpret_cast<unsigned char*>(out);
+    return static_cast<std::size_t>(out - begin);
   }
 #if defined(ULTRAJSON_PYTHON_AVX2)
   template <bool slash>
-  __attribute__((target("avx2"))) static unsigned char* quoted_two_byte_avx2(unsigned char* at, const Py_UCS2* units,
-                                                                            std::size_t length,
-                                                                            const unit_escaping& how) {
-    auto* out = reinterpret_cast<Py_UCS2*>(at);
+  __attribute__((target("avx2"))) static std::size_t quoted_two_byte_avx2(unsigned char* data, std::size_t size,
+                                                                         const Py_UCS2* units, std::size_t length,
+                                                                         const unit_escaping& how) {
+    auto* const begin = reinterpret_cast<Py_UCS2*>(data);
+    auto* out = begin + size;
     *out++ = '"';
     const std::size_t plain = copy_plain_two_byte_avx2<slash>(out, units, length);
     out = plain == length ? out + length : escape_rest(out + plain, units + plain, length - plain, how);
     *out++ = '"';
-    return reinterpret_cast<unsigned char*>(out);
+    return static_cast<std::size_t>(out - begin);
   }
 #endif
   template <class Out>
@@ -416,7 +434,7 @@ class text_output {
   }
   template <class Out>
   ascii_str_writer ascii_writer_for() const noexcept {
-    if (how_.html) return nullptr;  // its characters are not in copy_plain_ascii's test
+    if (how_.html) return &quoted_ascii_html<Out>;
     if (how_.slash) {
       return how_.ensure_ascii ? &quoted_ascii<Out, true, true> : &quoted_ascii<Out, true, false>;
     }
@@ -443,9 +461,7 @@ class text_output {
       const auto length = static_cast<std::size_t>(PyUnicode_GET_LENGTH(text));
       if (length <= piece_units) {
         if (!reserve(max_escaped_units(length, 2) + 2)) return false;
-        const unsigned char* end = two_byte_writer_(data_ + (size_ << shift_),
-                                                    static_cast<const Py_UCS2*>(PyUnicode_DATA(text)), length, how_);
-        size_ = static_cast<std::size_t>(end - data_) >> shift_;
+        size_ = two_byte_writer_(data_, size_, static_cast<const Py_UCS2*>(PyUnicode_DATA(text)), length, how_);
         return true;
       }
     }
@@ -531,7 +547,7 @@ class text_output {
   Py_UCS4 max_char_ = 127;    // the widest character str_'s kind holds, as CPython counts kinds
   const unit_escaping how_;  // the call's escaping
 #if defined(__SSE2__)
-  ascii_str_writer ascii_writer_ = nullptr;  // for width_; nullptr: none fits the options
+  ascii_str_writer ascii_writer_ = nullptr;  // for width_ and the options
   two_byte_str_writer two_byte_writer_ = nullptr;  // likewise, for two-byte strs
 #endif
 };

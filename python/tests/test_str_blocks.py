@@ -77,3 +77,22 @@ def test_strs_of_every_length_alone(filler):
             assert dumps(text, ensure_ascii=False, escape_forward_slashes=False) == json.dumps(text, ensure_ascii=False)
             assert dumps(text, ensure_ascii=False) == json.dumps(text, ensure_ascii=False).replace("/", "\\/")
             assert dumps(text) == json.dumps(text).replace("/", "\\/")
+
+
+# An ASCII str is written in place when the output has room for its worst
+# case, else through the general path after growing the output; under
+# encode_html_chars both are the general escape. Strs of each length after
+# prefixes of each size land on both sides of the output's end, in each
+# width (a one-call output's first capacity depends on the call before: a
+# small call first, so that it is small here too).
+@pytest.mark.parametrize("html", [False, True])
+@pytest.mark.parametrize("widen", ["", "\u0645", "\U0001f600"])
+def test_ascii_strs_at_the_end_of_the_room(widen, html):
+    options = dict(ensure_ascii=False, escape_forward_slashes=False, encode_html_chars=html)
+    texts = [("a<b>&c/d\"e\\f\n" * 8)[:length] for length in (1, 15, 40, 100)]
+    for prefix in range(0, 1400, 23):
+        for text in texts:
+            value = [widen, "p" * prefix, text, text]
+            dumps([])
+            _assert_same(dumps(value, **options), escaped_reference(value, False, False, html), (prefix, text))
+
