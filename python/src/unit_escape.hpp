@@ -232,15 +232,15 @@ struct plain_byte_test {
 };
 
 // The first special byte of n blocks that hold the units at `first` and,
-// from block n / 2 on, at `second` (two windows, which may overlap; when the
-// first has none, every unit before `second` is plain); `none` if none is.
-template <class test, std::size_t n>
+// from byte `split` on (half of them unless said), at `second` (two
+// windows, which may overlap; when the first has none, every unit before
+// `second` is plain); `none` if none is.
+template <class test, std::size_t n, std::size_t split = 8 * n>
 ULTRAJSON_ALWAYS_INLINE std::size_t first_special_of_two(const __m128i (&bytes)[n], std::size_t second,
                                                          std::size_t none) noexcept {
   if (!test::any(bytes)) return none;
   const std::size_t at = test::first(bytes);
-  constexpr std::size_t half = 8 * n;
-  return at < half ? at : second + (at - half);
+  return at < split ? at : second + (at - split);
 }
 
 // Copies the units of an ASCII str (a compact one's: nothing at or above
@@ -268,6 +268,16 @@ ULTRAJSON_ALWAYS_INLINE std::size_t copy_plain_ascii(Out* out, const unsigned ch
     }
   }
   if (count >= 32) {
+    if (count <= 48) {
+      // The first thirty-two and the last sixteen, in one test: a block
+      // fewer than below, for one-line strs (a sentence, a URL). Tested
+      // within the longer strs' branch, so the shorter ones pay nothing.
+      const std::size_t third = count - 16;
+      const __m128i blocks[3] = {load(in), load(in + 16), load(in + third)};
+      for (std::size_t k = 0; k < 2; ++k) store_bytes_as<Out, 16>(out + 16 * k, blocks[k]);
+      store_bytes_as<Out, 16>(out + third, blocks[2]);
+      return first_special_of_two<test, 3, 32>(blocks, third, count);
+    }
     // The first and the last thirty-two, which may overlap, in one test.
     const std::size_t second = count - 32;
     const __m128i blocks[4] = {load(in), load(in + 16), load(in + second), load(in + second + 16)};
@@ -349,6 +359,11 @@ ULTRAJSON_ALWAYS_INLINE std::size_t copy_plain_two_byte(Out* out, const std::uin
     }
   }
   if (count >= 32) {
+    if (count <= 48) {
+      const std::size_t third = count - 16;
+      const __m128i blocks[3] = {copy_sixteen(0), copy_sixteen(16), copy_sixteen(third)};
+      return first_special_of_two<test, 3, 32>(blocks, third, count);
+    }
     const std::size_t second = count - 32;
     const __m128i blocks[4] = {copy_sixteen(0), copy_sixteen(16), copy_sixteen(second), copy_sixteen(second + 16)};
     return first_special_of_two<test>(blocks, second, count);

@@ -96,3 +96,21 @@ def test_ascii_strs_at_the_end_of_the_room(widen, html):
             dumps([])
             _assert_same(dumps(value, **options), escaped_reference(value, False, False, html), (prefix, text))
 
+
+# Strs of 32 to 48 units are tested as their first thirty-two and last
+# sixteen, which overlap: two specials at every pair of places, one in the
+# overlap and one after it too, in each width, one- and two-byte strs.
+@pytest.mark.parametrize("slashes", [False, True])
+@pytest.mark.parametrize("filler", ["a", "\u0628"])
+def test_two_specials_in_strs_of_32_to_48_units(filler, slashes):
+    texts = []
+    for length in range(31, 50):
+        for first in range(length):
+            for second in range(first, length):
+                chars = [filler] * length
+                chars[first] = '"'
+                chars[second] = "/"
+                texts.append("".join(chars))
+    for value in (texts, ["\u0645"] + texts, ["\U0001f600"] + texts):
+        got = dumps(value, ensure_ascii=False, escape_forward_slashes=slashes)
+        _assert_same(got, escaped_reference(value, False, slashes, False), (filler, slashes))
