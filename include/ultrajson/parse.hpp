@@ -445,7 +445,8 @@ member_key:
   // The colon straight after the key first, as the comma after a value.
   if (p == end || *p != ':') {
     // A colon with a space on each side (Jackson's and Jenkins's indented
-    // layout) by three comparisons, not by two whitespace skips around it.
+    // layout) by one comparison of its three bytes, not by two whitespace
+    // skips around it.
     if (end - p >= 3 && std::memcmp(p, " : ", 3) == 0) {
       p += 3;
       goto value;
