@@ -776,9 +776,10 @@ class encoder {
     return ok;
   }
 
-  // An int of one digit (below 2**30 in magnitude: nearly all), read from
-  // the object where its layout is known (3.11, and 3.12's own accessors)
-  // rather than through PyLong_AsLongLongAndOverflow's call.
+  // An int of one digit (below 2**30 in magnitude: nearly all), or on 3.11
+  // of two (ids, timestamps in milliseconds; at most 60 bits, so it fits),
+  // read from the object where its layout is known (3.11, and 3.12's own
+  // accessors) rather than through PyLong_AsLongLongAndOverflow's call.
   static bool compact_int(PyObject* object, long long& value) {
 #if PY_VERSION_HEX >= 0x030C0000
     auto* const number = reinterpret_cast<PyLongObject*>(object);
@@ -787,9 +788,14 @@ class encoder {
     return true;
 #elif PY_VERSION_HEX >= 0x030B0000
     const Py_ssize_t size = Py_SIZE(object);
-    if (size < -1 || size > 1) return false;
-    value = static_cast<long long>(size) *
-            static_cast<long long>(reinterpret_cast<PyLongObject*>(object)->ob_digit[0]);
+    const digit* const digits = reinterpret_cast<PyLongObject*>(object)->ob_digit;
+    if (size >= -1 && size <= 1) {
+      value = static_cast<long long>(size) * static_cast<long long>(digits[0]);
+      return true;
+    }
+    if (size != 2 && size != -2) return false;
+    const auto magnitude = static_cast<long long>(digits[0] | (static_cast<std::uint64_t>(digits[1]) << PyLong_SHIFT));
+    value = size > 0 ? magnitude : -magnitude;
     return true;
 #else
     static_cast<void>(object);
