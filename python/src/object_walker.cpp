@@ -212,12 +212,18 @@ class encoder {
     return started;
   }
 
+  // The one owner of the depth rule: a container at nesting `depth` (1 for
+  // the outermost) may be written.
+  bool within_depth(std::size_t depth) const noexcept {
+    return depth <= settings_.options.max_depth;
+  }
+
   // Opens a list or tuple: the frame takes a reference.
   step open(PyObject* container, frame::kind_type kind) {
     // Its nesting, read once: the compiler does not keep the stack's size
     // across the output's stores.
     const std::size_t depth = stack_.size() + 1;
-    if (depth > settings_.options.max_depth) {
+    if (!within_depth(depth)) {
       raise_write_error(write_error::depth_limit_exceeded);
       return step::failed;
     }
@@ -244,7 +250,7 @@ class encoder {
 
   step open_dict(PyObject* dict) {
     const std::size_t depth = stack_.size() + 1;  // as in open()
-    if (depth > settings_.options.max_depth) {
+    if (!within_depth(depth)) {
       raise_write_error(write_error::depth_limit_exceeded);
       return step::failed;
     }
@@ -362,8 +368,9 @@ class encoder {
   }
 
   ULTRAJSON_NOINLINE scalar_step empty_container(PyObject* item, std::size_t depth) {
-    // Beyond the limit, open() raises its error.
-    if (depth >= settings_.options.max_depth) return scalar_step::other;
+    // The item nests one deeper than its container; beyond the limit,
+    // open() or open_dict() raises the error.
+    if (!within_depth(depth + 1)) return scalar_step::other;
     PyTypeObject* const type = Py_TYPE(item);
     if ((type == &PyList_Type && PyList_GET_SIZE(item) == 0) ||
         (type == &PyTuple_Type && PyTuple_GET_SIZE(item) == 0)) {
@@ -776,16 +783,28 @@ class encoder {
     return ok;
   }
 
-  // An int of one digit (below 2**30 in magnitude: nearly all), or on 3.11
-  // of two (ids, timestamps in milliseconds; at most 60 bits, so it fits),
-  // read from the object where its layout is known (3.11, and 3.12's own
-  // accessors) rather than through PyLong_AsLongLongAndOverflow's call.
+  // An int of one digit (below 2**30 in magnitude: nearly all), or on
+  // 3.11-3.13 of two (ids, timestamps in milliseconds; at most 60 bits, so
+  // it fits), read from the object where its layout is known rather than
+  // through PyLong_AsLongLongAndOverflow's call.
   static bool compact_int(PyObject* object, long long& value) {
 #if PY_VERSION_HEX >= 0x030C0000
     auto* const number = reinterpret_cast<PyLongObject*>(object);
-    if (!PyUnstable_Long_IsCompact(number)) return false;
-    value = static_cast<long long>(PyUnstable_Long_CompactValue(number));
+    if (PyUnstable_Long_IsCompact(number)) {
+      value = static_cast<long long>(PyUnstable_Long_CompactValue(number));
+      return true;
+    }
+#if PY_VERSION_HEX < 0x030E0000
+    // 3.12 and 3.13: the digit count above the tag's flag bits, the sign
+    // (0 positive, 2 negative; 1, zero, is compact) in its low bits.
+    const std::uintptr_t tag = number->long_value.lv_tag;
+    if ((tag >> _PyLong_NON_SIZE_BITS) != 2) return false;
+    const long long magnitude = two_digit_magnitude(number->long_value.ob_digit);
+    value = (tag & _PyLong_SIGN_MASK) == 2 ? -magnitude : magnitude;
     return true;
+#else
+    return false;  // a layout not yet tested: the call decides
+#endif
 #elif PY_VERSION_HEX >= 0x030B0000
     const Py_ssize_t size = Py_SIZE(object);
     const digit* const digits = reinterpret_cast<PyLongObject*>(object)->ob_digit;
@@ -794,7 +813,7 @@ class encoder {
       return true;
     }
     if (size != 2 && size != -2) return false;
-    const auto magnitude = static_cast<long long>(digits[0] | (static_cast<std::uint64_t>(digits[1]) << PyLong_SHIFT));
+    const long long magnitude = two_digit_magnitude(digits);
     value = size > 0 ? magnitude : -magnitude;
     return true;
 #else
@@ -803,6 +822,14 @@ class encoder {
     return false;
 #endif
   }
+
+#if PY_VERSION_HEX >= 0x030B0000
+  // The value of an int's two digits, least significant first.
+  static long long two_digit_magnitude(const digit* digits) {
+    return static_cast<long long>(digits[0] |
+                                  (static_cast<std::uint64_t>(digits[1]) << PyLong_SHIFT));
+  }
+#endif
 
   ULTRAJSON_NOINLINE bool float_value(double d) {
     if (!std::isfinite(d)) {
