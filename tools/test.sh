@@ -20,8 +20,15 @@ for arg in "$@"; do
   esac
 done
 jobs=$(nproc)
+# Each part's wall time after it, so that a run's log shows where the time goes.
+part_start=$SECONDS
+part_done() {
+  echo "== took $((SECONDS - part_start)) s: $1"
+  part_start=$SECONDS
+}
 
 bash tools/deps.sh test
+part_done "dependencies"
 
 # cpp_tests PRESET WHAT [CTEST_ARGS...]: configure, build and run the C++
 # suite as the CMakePresets.json preset of that name says, in build/PRESET.
@@ -32,6 +39,7 @@ cpp_tests() {
   cmake --preset "$preset" >/dev/null
   cmake --build "build/$preset" -j"$jobs"
   ctest --test-dir "build/$preset" --output-on-failure -j"$jobs" "$@"
+  part_done "C++ tests ($what)"
 }
 
 cpp_tests release "Release"
@@ -59,6 +67,7 @@ cpp_tests aarch64 "aarch64 under qemu-user" -E "$host_only|$long_sweeps"
 
 echo "== Python tests (every CPython 3.9-3.13 found; see noxfile.py)"
 python3 -m nox
+part_done "Python tests (nox)"
 
 if ((asan)); then
   # The extension under ASan+UBSan in a venv of its own (the nox sessions'
@@ -75,13 +84,16 @@ if ((asan)); then
   LD_PRELOAD=$(gcc -print-file-name=libasan.so) ASAN_OPTIONS=detect_leaks=0 \
     UBSAN_OPTIONS=print_stacktrace=1 ULTRAJSON_SANITIZED=1 \
     build/venv-asan/bin/python -m pytest python/tests -q -p no:cacheprovider
+  part_done "Python tests (sanitizers)"
 fi
 
 # The sdist and the manylinux wheel, each installed in a fresh venv.
 bash tools/test_dist.sh
+part_done "sdist and wheel"
 
 if bash tools/i386_root.sh exists; then
   echo "== Python tests (32-bit x86 CPython, in the i386 root)"
   bash tools/i386_root.sh run sh -c 'python3 -m pip install -q --no-build-isolation \
     --config-settings=build-dir=/work/build-module . && python3 -m pytest python/tests -q -p no:cacheprovider'
+  part_done "Python tests (32-bit x86)"
 fi
