@@ -92,8 +92,16 @@ bash tools/test_dist.sh
 part_done "sdist and wheel"
 
 if bash tools/i386_root.sh exists; then
-  echo "== Python tests (32-bit x86 CPython, in the i386 root)"
-  bash tools/i386_root.sh run sh -c 'python3 -m pip install -q --no-build-isolation \
-    --config-settings=build-dir=/work/build-module . && python3 -m pytest python/tests -q -p no:cacheprovider'
-  part_done "Python tests (32-bit x86)"
+  # Twice: as built for users (SSE2, python/CMakeLists.txt), then for the
+  # i686 baseline, the one run of the module's portable paths (those that
+  # every processor without SSE2, aarch64's included, takes).
+  for build in sse2 portable; do
+    echo "== Python tests (32-bit x86 CPython, in the i386 root, $build build)"
+    portable=OFF
+    [[ $build == portable ]] && portable=ON
+    bash tools/i386_root.sh run sh -c "python3 -m pip install -q --no-build-isolation \
+      --config-settings=cmake.define.ULTRAJSON_PYTHON_PORTABLE=$portable \
+      --config-settings=build-dir=/work/build-module-$build . && python3 -m pytest python/tests -q -p no:cacheprovider"
+    part_done "Python tests (32-bit x86, $build build)"
+  done
 fi

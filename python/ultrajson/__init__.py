@@ -7,6 +7,10 @@
     {'a': [1, 2.5, None]}
 """
 
+from . import _processor
+
+_processor.check()  # before the extension loads: it needs SSE2 on 32-bit x86
+
 from ._ultrajson import (
     JSONDecodeError,
     __version__,
