@@ -54,6 +54,50 @@ def test_str_input_keeps_no_utf8_copy(sample):
     assert sys.getsizeof(doc) == size
 
 
+# Runs of characters of three UTF-8 bytes (U+0800..U+FFFF, not surrogates:
+# CJK) go four at a time from a str of two or four bytes a character: runs
+# of every length up to past two blocks, broken at every position by a
+# character of each other length (a lone surrogate among them), at every
+# offset from the sixteen-character blocks.
+THREE_BYTE = ["\u0800", "\u65e5", "\ud7ff", "\ue000", "\uffff"]
+BREAKERS = ["a", "\xe9", "\u07ff", "\ud800", "\udfff", "\U0001f600"]
+
+
+# (An emoji breaker makes a str UCS-4: it goes with the wide documents only.)
+@pytest.mark.parametrize(
+    ("wide", "breaker"), [(True, b) for b in BREAKERS] + [(False, b) for b in BREAKERS if ord(b) <= 0xFFFF]
+)
+def test_runs_of_three_byte_characters(wide, breaker):
+    # One kind of breaker a document: a lone surrogate must be found where
+    # it stands (the text is then read as WTF-8), not thanks to another.
+    strings = []
+    for length in range(0, 37):
+        run = "".join(THREE_BYTE[i % len(THREE_BYTE)] for i in range(length))
+        strings.append(run)
+        strings.extend(run[:at] + breaker + run[at:] for at in range(length + 1))
+    # An emoji makes the whole document UCS-4; without one it is UCS-2.
+    head = "\U0001f600" if wide else "\u65e5"
+    for offset in range(16):
+        doc = json.dumps([head + "x" * offset] + strings, ensure_ascii=False)
+        assert (max(map(ord, doc)) > 0xFFFF) == wide
+        assert loads(doc) == json.loads(doc), offset
+
+
+@pytest.mark.parametrize(
+    ("wide", "breaker"), [(True, b) for b in BREAKERS] + [(False, b) for b in BREAKERS if ord(b) <= 0xFFFF]
+)
+def test_one_breaker_in_a_run_of_three_byte_characters(wide, breaker):
+    # The breaker alone in its document, at every place of a run at every
+    # offset from the blocks: a lone surrogate must be seen where the run's
+    # four-at-a-time test meets it, or the text's WTF-8 is refused.
+    run = "".join(THREE_BYTE[i % len(THREE_BYTE)] for i in range(40))
+    head = "\U0001f600" if wide else ""
+    for offset in range(16):
+        for at in range(len(run) + 1):
+            doc = json.dumps(head + "x" * offset + run[:at] + breaker + run[at:], ensure_ascii=False)
+            assert loads(doc) == json.loads(doc), (offset, at)
+
+
 def test_lone_surrogates_in_str_of_each_kind():
     for doc in ['["\ud800\xe9", "a\udfffb"]', '["\udbff", "\U0001f600"]', '"' + "x" * 40 + '\udc00"']:
         assert loads(doc) == json.loads(doc)
