@@ -6,7 +6,8 @@
 # its own `pip install .` (nox), again against the extension built with the
 # sanitizers, then the sdist and the manylinux wheel in fresh venvs
 # (tools/test_dist.sh), and again on 32-bit CPython when the i386 root is
-# there (bash tools/i386_root.sh prepare; CI makes it). Installs what it needs
+# there (bash tools/i386_root.sh prepare; CI makes it), built with SSE2 and
+# for the i686 baseline. Each part prints its time. Installs what it needs
 # first. Exits non-zero on any failure.
 #   bash tools/test.sh            everything
 #   bash tools/test.sh --no-asan  skip the sanitizer builds (quicker local runs)
