@@ -169,6 +169,12 @@ class str_utf8 {
     return static_cast<std::size_t>(_mm_cvtsi128_si32(count));
   }
 
+  // Four characters as 32-bit lanes.
+  static __m128i four_lanes(const Py_UCS4* units) noexcept { return load(units); }
+  static __m128i four_lanes(const Py_UCS2* units) noexcept {
+    return _mm_unpacklo_epi16(_mm_loadl_epi64(static_cast<const __m128i*>(static_cast<const void*>(units))),
+                              _mm_setzero_si128());
+  }
   // Whether four characters (32-bit lanes) are all in U+0800..U+FFFF and
   // none a surrogate: three UTF-8 bytes each.
   static bool three_byte_lanes(__m128i v) noexcept {
@@ -220,20 +226,10 @@ class str_utf8 {
       // Runs of characters in U+0800..U+FFFF, none a surrogate (CJK text),
       // four at a time; tried only from such a character, so that ASCII
       // between them pays one compare.
-      if constexpr (sizeof(Unit) == 4) {
+      if constexpr (sizeof(Unit) >= 2) {
         if (units[k] >= 0x800) {
           for (; n - k >= 4; k += 4, out += 12) {
-            const __m128i v = load(units + k);
-            if (!three_byte_lanes(v)) break;
-            store_three_byte_forms(v, out);
-          }
-          if (k == n) break;
-        }
-      } else if constexpr (sizeof(Unit) == 2) {
-        if (units[k] >= 0x800) {
-          for (; n - k >= 4; k += 4, out += 12) {
-            const __m128i v = _mm_unpacklo_epi16(
-                _mm_loadl_epi64(reinterpret_cast<const __m128i*>(units + k)), _mm_setzero_si128());
+            const __m128i v = four_lanes(units + k);
             if (!three_byte_lanes(v)) break;
             store_three_byte_forms(v, out);
           }
