@@ -1,7 +1,8 @@
 // libFuzzer harness for the double conversions, with C's strtod and
 // std::to_chars as oracles. The first byte picks the direction:
 //   even: the rest is decimal text; when the scanner takes it as one JSON
-//         floating-point number, its value must be strtod's, bit for bit;
+//         floating-point number, its value must be strtod's, bit for bit,
+//         and a plain decimal the writer would copy must print as it is;
 //   odd:  the next 8 bytes are a double's bits; a finite double must print
 //         as the shortest digits to_chars finds and read back (strtod and
 //         our parser) to the same bits.
@@ -38,6 +39,17 @@ void check_parse(const char* text, std::size_t size) {
   }
   const std::string terminated(text, size);
   if (bits_of(number.floating) != bits_of(std::strtod(terminated.c_str(), nullptr))) std::abort();
+  // A plain decimal that parse(text, writer) copies instead of printing
+  // must be what the printer writes.
+  if (number.plain_fraction_digits != 0 &&
+      detail::prints_plain_decimal_as_is(number.plain_digits, number.plain_fraction_digits,
+                                         text[size - 1])) {
+    char printed[detail::max_number_chars];
+    const char* const printed_end = detail::format_double(printed, number.floating);
+    if (std::string(printed, static_cast<std::size_t>(printed_end - printed)) != terminated) {
+      std::abort();
+    }
+  }
 }
 
 void check_print(double value) {

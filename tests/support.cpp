@@ -85,6 +85,32 @@ std::vector<char> exact_copy(std::string_view text) {
   return bytes;
 }
 
+std::string random_plain_decimal(std::mt19937_64& random) {
+  std::uniform_int_distribution<int> digit(0, 9), nonzero(1, 9), percent(0, 99);
+  std::string text = percent(random) < 30 ? "-" : "";
+  const bool below_one = percent(random) < 40;
+  const int total = 1 + static_cast<int>(random() % 21);
+  int integer_digits = below_one ? 0 : 1 + static_cast<int>(random() % 17);
+  if (integer_digits > total) integer_digits = total;
+  if (below_one) {
+    text += "0.";
+    // Up to 6 zeros after the point: 1e-4 is where repr turns to exponents.
+    text.append(static_cast<std::size_t>(random() % 7), '0');
+  } else {
+    text += static_cast<char>('0' + nonzero(random));
+    for (int k = 1; k < integer_digits; ++k) text += static_cast<char>('0' + digit(random));
+    text += '.';
+  }
+  const int fraction_digits = std::max(1, total - integer_digits);
+  for (int k = 0; k < fraction_digits; ++k) text += static_cast<char>('0' + digit(random));
+  if (percent(random) < 15) {  // trailing zeros: one, or several
+    const auto zeros = std::min(static_cast<std::size_t>(1 + random() % 3),
+                                text.size() - text.find('.') - 1);
+    text.replace(text.size() - zeros, zeros, zeros, '0');
+  }
+  return text;
+}
+
 std::string printable(std::string_view bytes) {
   std::string out;
   for (const char c : bytes) {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,6 +41,11 @@ std::vector<char> exact_copy(std::string_view text);
 inline std::string_view view(const std::vector<char>& bytes) {
   return {bytes.data(), bytes.size()};
 }
+
+// A random decimal in JSON's plain form (digits, a point, digits): either
+// sign, an integer part of "0" or of 1 to 17 digits, 1 to 21 digits in
+// all, now and then leading zeros after "0." and trailing zeros.
+std::string random_plain_decimal(std::mt19937_64& random);
 
 // Printable form of arbitrary bytes: ASCII as is, others as \xHH.
 std::string printable(std::string_view bytes);

@@ -13,6 +13,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cfloat>
 #include <charconv>
 #include <cmath>
@@ -685,4 +686,99 @@ TEST_CASE("Eisel-Lemire near the halfway point: exact ties decided, unclear ones
   CHECK(std::fabs(out - 9007199254740992.0) <= 2.0);
   CHECK(ultrajson::detail::number_text_to_double("9007199254740993.0e0", out));
   CHECK(out == 9007199254740992.0);
+}
+
+TEST_CASE("plain decimals that detail::prints_plain_decimal_as_is passes print as written") {
+  // parse(text, writer) copies such a number's text instead of printing
+  // the double it reads as: the copy must be the print. Where the rule
+  // declines, the print must indeed differ or the decimal have more than
+  // 15 significant digits (then the print may or may not match).
+  std::mt19937_64 random(4122026 + oracle_seed());
+  const std::size_t count = oracle_count();
+  std::size_t passed = 0, declined_but_same = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::string text = test_support::random_plain_decimal(random);
+    detail::scanned_number number;
+    const char* p = text.data();
+    REQUIRE(detail::scan_number(p, text.data() + text.size(), number) ==
+            ultrajson::parse_error::none);
+    REQUIRE(number.type == detail::scanned_number::kind::floating);
+    const std::size_t point = text.find('.');
+    const std::size_t digit_count = text.size() - (text[0] == '-') - 1;
+    if (digit_count > 19) {
+      REQUIRE(number.plain_fraction_digits == 0);
+      continue;
+    }
+    REQUIRE(number.plain_fraction_digits == text.size() - point - 1);
+    const bool as_is = detail::prints_plain_decimal_as_is(
+        number.plain_digits, number.plain_fraction_digits, text.back());
+    const std::string printed = print_ours(number.floating);
+    INFO(text << " prints " << printed);
+    if (as_is) {
+      ++passed;
+      REQUIRE(printed == text);
+    } else if (printed == text) {
+      ++declined_but_same;
+      // Only 16 to 19 significant digits that happen to be the shortest.
+      std::size_t first = text.find_first_not_of("-0.");
+      REQUIRE(first != std::string::npos);
+      std::size_t significant = 0;
+      for (std::size_t k = first; k < text.size(); ++k) significant += text[k] != '.';
+      REQUIRE(significant > 15);
+    }
+  }
+  // Most random cases are ones the rule passes, so the test is not empty.
+  CHECK(passed > count / 4);
+  CHECK(declined_but_same < count / 4);
+}
+
+TEST_CASE("prints_plain_decimal_as_is at its edges") {
+  struct edge {
+    const char* text;
+    bool as_is;
+  };
+  const edge edges[] = {
+      {"0.0", true},
+      {"-0.0", true},
+      {"0.00", false},
+      {"1.0", true},
+      {"100.0", true},
+      {"1.50", false},
+      {"10.10", false},
+      {"0.0001", true},
+      {"-0.0001", true},
+      {"0.00010", false},
+      {"0.00001", false},  // repr: 1e-05
+      {"0.00012", true},
+      {"0.000012", false},
+      {"0.1", true},
+      {"0.30000000000000004", false},  // 17 digits
+      {"123456789012345.6", false},    // 16 digits
+      {"12345678901234.56", false},
+      {"99999999999999.9", true},      // 15 digits
+      {"999999999999999.0", false},    // 16 digits, repr 999999999999999.0 though
+      {"0.123456789012345", true},
+      {"0.1234567890123456", false},
+      {"0.000123456789012345", true},
+  };
+  for (const edge& e : edges) {
+    const std::string text = e.text;
+    INFO(text);
+    detail::scanned_number number;
+    const char* p = text.data();
+    REQUIRE(detail::scan_number(p, text.data() + text.size(), number) ==
+            ultrajson::parse_error::none);
+    REQUIRE(number.plain_fraction_digits != 0);
+    CHECK(detail::prints_plain_decimal_as_is(number.plain_digits, number.plain_fraction_digits,
+                                             text.back()) == e.as_is);
+    if (e.as_is) CHECK(print_ours(number.floating) == text);
+  }
+  // No exponent, or more than 19 digits: nothing to copy.
+  for (const char* text : {"1e5", "1.5e3", "1.0E-2", "12345678901234567890.5"}) {
+    detail::scanned_number number;
+    const char* p = text;
+    REQUIRE(detail::scan_number(p, text + std::strlen(text), number) ==
+            ultrajson::parse_error::none);
+    CHECK(number.plain_fraction_digits == 0);
+  }
 }

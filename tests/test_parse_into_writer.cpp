@@ -146,7 +146,9 @@ std::string random_document(std::mt19937& random) {
   };
   static const char* const scalars[] = {"0", "-0", "12", "-9223372036854775808",
                                         "18446744073709551615", "123456789012345678901234",
-                                        "1.5", "-0.0", "1e5", "true", "null"};
+                                        "1.5", "-0.0", "1e5", "0.0001", "0.00001",
+                                        "100.0", "1.50", "0.1234567890123456", "true",
+                                        "null"};
   std::string out = "[";
   const int count = 1 + pick(8);
   for (int i = 0; i < count; ++i) {
@@ -223,6 +225,39 @@ TEST_CASE("parse(text, writer): caller buffers of every size, as event by event"
     spaced.item_separator = ", ";
     check_same_output(json, {}, spaced, capacity);
   }
+}
+
+TEST_CASE("parse(text, writer): plain decimals copied or printed, as event by event") {
+  // A decimal the writer would print as it is written goes out as its
+  // input text (prints_plain_decimal_as_is); others are read and printed.
+  // Random ones of every kind, alone and in arrays, into caller buffers
+  // that run out before, inside and after them.
+  std::mt19937_64 random(12042026);
+#ifdef ULTRAJSON_TEST_SANITIZED
+  const int arrays = 300;
+#else
+  const int arrays = 3000;
+#endif
+  write_options spaced;
+  spaced.item_separator = ", ";
+  spaced.indent = 2;
+  for (int i = 0; i < arrays; ++i) {
+    const std::string alone = random_plain_decimal(random);
+    check_same_output(alone, {}, {});
+    std::string json = "[" + alone;
+    for (int k = 0; k < 4; ++k) json += "," + random_plain_decimal(random);
+    json += "]";
+    check_same_output(json, {}, {});
+    check_same_output(json, {}, spaced);
+    for (std::size_t capacity = 1; capacity <= json.size() + 1; capacity += 1 + static_cast<std::size_t>(i % 3)) {
+      check_same_output(json, {}, {}, capacity);
+    }
+  }
+  // The copy is the shortest text: a minify of such numbers is the input.
+  const std::string canonical = "[0.0,-0.0,1.5,-100.0,0.0001,123456789012345.0,0.25]";
+  writer out;
+  REQUIRE(ultrajson::parse(canonical, out).ok());
+  CHECK(out.view() == canonical);
 }
 
 TEST_CASE("parse(text, writer): strings of every length copied in place, as event by event") {

@@ -8,6 +8,8 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -223,6 +225,16 @@ inline bool starts_with(const char* p, const char* end, std::string_view word) n
          std::memcmp(p, word.data(), word.size()) == 0;
 }
 
+// Whether the handler takes a floating number as the scan found it
+// (scanned_double), text and all, rather than as a double: the parse into
+// a writer does, to copy the text it would print unchanged.
+template <class Handler, class = void>
+struct takes_scanned_double : std::false_type {};
+template <class Handler>
+struct takes_scanned_double<Handler, std::void_t<decltype(std::declval<Handler&>().scanned_double(
+                                         std::declval<const scanned_number&>()))>>
+    : std::true_type {};
+
 template <class Handler>
 class parser {
  public:
@@ -269,7 +281,12 @@ bool parser<Handler>::deliver_number(const scanned_number& number) {
     case scanned_number::kind::int64: return handler_.int64_value(number.int64);
     case scanned_number::kind::uint64: return handler_.uint64_value(number.uint64);
     case scanned_number::kind::big_integer: return handler_.big_integer(number.text);
-    case scanned_number::kind::floating: return handler_.double_value(number.floating);
+    case scanned_number::kind::floating:
+      if constexpr (takes_scanned_double<Handler>::value) {
+        return handler_.scanned_double(number);
+      } else {
+        return handler_.double_value(number.floating);
+      }
   }
   return false;
 }

@@ -11,7 +11,10 @@
 #include <string_view>
 #include <utility>
 
+#include "detail/copy_bytes.hpp"
+#include "detail/format_number.hpp"
 #include "detail/inlining.hpp"
+#include "detail/number_scan.hpp"
 #include "options.hpp"
 #include "parse.hpp"
 #include "writer.hpp"
@@ -61,6 +64,20 @@ class writer_parse_events : public writer {
       return true;
     }
     return quoted_utf8_event<true>(utf8.data(), utf8.size(), known_utf8_);
+  }
+  // A floating number: its text when the writer would print it as it is
+  // (see prints_plain_decimal_as_is), at the cost of a copy rather than a
+  // conversion and a print.
+  ULTRAJSON_ALWAYS_INLINE bool scanned_double(const scanned_number& number) {
+    const std::string_view text = number.text;
+    if (number.plain_fraction_digits != 0 &&
+        prints_plain_decimal_as_is(number.plain_digits, number.plain_fraction_digits,
+                                   text.back())) {
+      return bounded_value(text.size(), [text](char* out) {
+        return copy_bytes(out, text.data(), text.size());
+      });
+    }
+    return double_value(number.floating);
   }
 
  private:

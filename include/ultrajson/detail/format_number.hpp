@@ -369,4 +369,48 @@ inline char* format_double(char* out, double value) noexcept {
   return out + count + 1;
 }
 
+// Whether format_double prints the double nearest to a decimal written in
+// JSON as digits, a point and digits (no exponent) exactly as it was
+// written; `digits` are all its digits as one integer, `fraction_digits`
+// (>= 1) how many follow the point, `last_digit` its last character. Then
+// parse(text, writer) copies the text instead of converting and printing.
+//
+// It does when the decimal has at most 15 significant digits, is at least
+// 1e-4, and ends in no zero but that of a lone ".0". Why: take d in
+// [10^e, 10^(e+1)). Other decimals of at most 15 significant digits lie at
+// least 10^(e-14) above it and, below it, 10^(e-14) away (10^(e-15) when d
+// is 10^e, where the doubles are twice as dense as above it). The doubles
+// there are at most 2^-52 * 10^(e+1) < 2.3 * 10^(e-15) apart, and the
+// rounding interval of the double nearest d spans at most one such step
+// each side of d: so d is the only decimal of at most 15 digits in it,
+// and its digits (less trailing zeros) are the shortest that round-trip.
+// repr lays them out in fixed notation from 1e-4 to below 1e16, with no
+// leading zero but the one before the point, and no trailing zero but the
+// one after it: as JSON wrote them, with the sign ("-0.0" too).
+inline bool prints_plain_decimal_as_is(std::uint64_t digits, unsigned fraction_digits,
+                                       char last_digit) noexcept {
+  // 10^0 to 10^15 (static: else built on the stack at each call).
+  static constexpr std::uint64_t powers_of_ten[] = {1u,
+                                             10u,
+                                             100u,
+                                             1000u,
+                                             10000u,
+                                             100000u,
+                                             1000000u,
+                                             10000000u,
+                                             100000000u,
+                                             1000000000u,
+                                             10000000000u,
+                                             100000000000u,
+                                             1000000000000u,
+                                             10000000000000u,
+                                             100000000000000u,
+                                             1000000000000000u};
+  if (digits >= powers_of_ten[15] || (last_digit == '0' && fraction_digits != 1)) return false;
+  // At least 1e-4: the first significant digit at most four places after
+  // the point. (The scan sets at most 19 fraction digits.)
+  if (fraction_digits <= 4) return true;
+  return fraction_digits - 4 <= 15 && digits >= powers_of_ten[fraction_digits - 4];
+}
+
 }  // namespace ultrajson::detail

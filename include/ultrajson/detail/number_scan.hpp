@@ -112,6 +112,13 @@ struct scanned_number {
   std::uint64_t uint64 = 0;
   double floating = 0;
   std::string_view text;
+  // A floating number written as a plain decimal, digits, a point and
+  // digits (no exponent), of at most 19 digits in all: its digits as one
+  // integer and how many follow the point. Else plain_fraction_digits is 0.
+  // For parse(text, writer), which copies the text when the writer would
+  // print it unchanged (format_number.hpp, prints_plain_decimal_as_is).
+  std::uint64_t plain_digits = 0;
+  unsigned plain_fraction_digits = 0;
 };
 
 // At most the largest significand Clinger's fast path takes.
@@ -267,7 +274,8 @@ ULTRAJSON_ALWAYS_INLINE parse_error scan_number(const char*& p, const char* end,
     fraction_digits = accumulate_digits(p, end, mantissa);
     is_floating = true;
   }
-  if (p != end && (*p == 'e' || *p == 'E')) {
+  const bool plain_decimal = p == end || (*p != 'e' && *p != 'E');
+  if (!plain_decimal) {
     ++p;
     bool negative_exponent = false;
     if (p != end && (*p == '+' || *p == '-')) negative_exponent = *p++ == '-';
@@ -283,6 +291,10 @@ ULTRAJSON_ALWAYS_INLINE parse_error scan_number(const char*& p, const char* end,
 
   if (is_floating) {
     out.type = scanned_number::kind::floating;
+    if (plain_decimal && integer_digits + fraction_digits <= 19) {
+      out.plain_digits = mantissa;
+      out.plain_fraction_digits = static_cast<unsigned>(fraction_digits);
+    }
     const long long scale = exponent - static_cast<long long>(fraction_digits);
     // The significand's size first: most numbers that miss the fast path
     // (17 significant digits, as doubles are printed) are out at once,
