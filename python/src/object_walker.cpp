@@ -26,6 +26,7 @@
 #include <ultrajson/detail/format_number.hpp>
 #include <ultrajson/detail/non_finite.hpp>
 
+#include "dict_members.hpp"
 #include "errors.hpp"
 #include "native_types.hpp"
 #include "text_output.hpp"
@@ -284,7 +285,7 @@ class encoder {
     for (Py_ssize_t left = size; left != 0; --left) {
       const Py_ssize_t before = position;
       // No Python code runs meanwhile: the dict keeps its `size` members.
-      if (!PyDict_Next(dict, &position, &k, &v)) break;
+      if (!next_dict_member(dict, position, k, v)) break;
       if (Py_TYPE(k) != &PyUnicode_Type) {
         return push(frame{dict, nullptr, before, size, left, python_runs_, frame::dict, left != size});
       }
@@ -316,7 +317,7 @@ class encoder {
     PyObject* k;
     PyObject* v;
     bool narrow = true;
-    while (PyDict_Next(dict, &position, &k, &v)) {
+    while (next_dict_member(dict, position, k, v)) {
       if (Py_TYPE(k) != &PyUnicode_Type || !PyUnicode_IS_READY(k)) {
         sorted_members_.resize(first);
         return step::written;
@@ -499,7 +500,7 @@ class encoder {
           // changed the dict: PyDict_Next would find no more (its call was
           // a tenth of a list of one-item dicts: callgrind).
           if (left == 0 && python_runs_ == python_runs) break;
-          if (!PyDict_Next(container, &position, &k, &v)) break;
+          if (!next_dict_member(container, position, k, v)) break;
           --left;
           if (!begin_item(at)) return false;
           const step started = member(k, v);
