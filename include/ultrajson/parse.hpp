@@ -387,7 +387,8 @@ number_value:
     // (and the mantissa) in the digit loops. A matter of its register
     // allocation, measured, not of meaning.
     const char* at = p;
-    const parse_error error = scan_number(at, end, number, options_.allow_nan_literals);
+    const parse_error error = scan_number<takes_scanned_double<Handler>::value>(
+        at, end, number, options_.allow_nan_literals);
     p = at;
     if (error != parse_error::none) return fail(p, error);
     if (!deliver_number(number)) return fail(token, parse_error::stopped_by_handler);

@@ -661,7 +661,7 @@ inline bool writer::number_text(std::string_view text) noexcept {
   const char* const end = p + text.size();
   detail::scanned_number ignored;
   if (text.empty() || !(*p == '-' || detail::is_digit(*p)) ||
-      detail::scan_number(p, end, ignored) != parse_error::none || p != end) {
+      detail::scan_number<false>(p, end, ignored) != parse_error::none || p != end) {
     return fail(write_error::invalid_number_text);
   }
   return verbatim_value(text);

@@ -229,7 +229,10 @@ ULTRAJSON_NOINLINE void scan_long_integer(std::string_view digits, bool negative
 // string scanner does: on success p is past the number; on error p is at
 // the offending byte and the error says what is wrong. Always inlined into
 // the parse loop, where the scanned number then lives in registers; the
-// rare paths are calls.
+// rare paths are calls. keeps_plain_decimal: whether to fill in
+// plain_digits and plain_fraction_digits (the parse into a writer reads
+// them; for other handlers their stores cost instructions on every double).
+template <bool keeps_plain_decimal = true>
 ULTRAJSON_ALWAYS_INLINE parse_error scan_number(const char*& p, const char* end,
                                                 scanned_number& out,
                                                 bool allow_nan_literals = false) {
@@ -274,8 +277,9 @@ ULTRAJSON_ALWAYS_INLINE parse_error scan_number(const char*& p, const char* end,
     fraction_digits = accumulate_digits(p, end, mantissa);
     is_floating = true;
   }
-  const bool plain_decimal = p == end || (*p != 'e' && *p != 'E');
-  if (!plain_decimal) {
+  bool has_exponent = false;
+  if (p != end && (*p == 'e' || *p == 'E')) {
+    has_exponent = true;
     ++p;
     bool negative_exponent = false;
     if (p != end && (*p == '+' || *p == '-')) negative_exponent = *p++ == '-';
@@ -291,9 +295,11 @@ ULTRAJSON_ALWAYS_INLINE parse_error scan_number(const char*& p, const char* end,
 
   if (is_floating) {
     out.type = scanned_number::kind::floating;
-    if (plain_decimal && integer_digits + fraction_digits <= 19) {
-      out.plain_digits = mantissa;
-      out.plain_fraction_digits = static_cast<unsigned>(fraction_digits);
+    if constexpr (keeps_plain_decimal) {
+      if (!has_exponent && integer_digits + fraction_digits <= 19) {
+        out.plain_digits = mantissa;
+        out.plain_fraction_digits = static_cast<unsigned>(fraction_digits);
+      }
     }
     const long long scale = exponent - static_cast<long long>(fraction_digits);
     // The significand's size first: most numbers that miss the fast path
