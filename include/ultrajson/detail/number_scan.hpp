@@ -230,8 +230,8 @@ ULTRAJSON_NOINLINE void scan_long_integer(std::string_view digits, bool negative
 // the offending byte and the error says what is wrong. Always inlined into
 // the parse loop, where the scanned number then lives in registers; the
 // rare paths are calls. keeps_plain_decimal: whether to fill in
-// plain_digits and plain_fraction_digits (the parse into a writer reads
-// them; for other handlers their stores cost instructions on every double).
+// plain_digits and plain_fraction_digits (only the parse into a writer
+// reads them; the other parses leave them 0).
 template <bool keeps_plain_decimal = true>
 ULTRAJSON_ALWAYS_INLINE parse_error scan_number(const char*& p, const char* end,
                                                 scanned_number& out,
