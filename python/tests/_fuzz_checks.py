@@ -81,8 +81,10 @@ def check_loads(data: bytes) -> None:
 def check_dumps(value, options: dict, plain: bool) -> None:
     """dumps returns or raises TypeError, ValueError or OverflowError; what
     it returns reads back, equal to the input when plain (JSON types only).
-    Compared through json's \\u escapes: NaN writes as NaN on both sides, and a
-    lone high and low surrogate side by side read back as one character."""
+    Compared against json's own round trip of the value, in the same key
+    order: a lone high and a lone low surrogate side by side read back as one
+    character (which moves the key in sorted order, and may merge it with
+    another key), and NaN writes as NaN on both sides."""
     try:
         text = ultrajson.dumps(value, **options)
     except (TypeError, ValueError, OverflowError):
@@ -95,5 +97,6 @@ def check_dumps(value, options: dict, plain: bool) -> None:
         return
     if plain:
         sort = options.get("sort_keys", False)
-        assert json.dumps(decoded, sort_keys=sort) == json.dumps(value, sort_keys=sort), (
+        expected = json.loads(json.dumps(value, sort_keys=sort))
+        assert json.dumps(decoded, sort_keys=sort) == json.dumps(expected, sort_keys=sort), (
             value, options, text)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import decimal
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from ultrajson import dumps, loads
@@ -128,3 +129,17 @@ def test_dumps_of_json_values_reads_back(value, options):
 def test_decimal_strategy_is_used():
     # dumps writes a Decimal through float, as ujson does.
     assert loads(dumps(decimal.Decimal("1.5"))) == 1.5
+
+
+@pytest.mark.parametrize("sort_keys", [False, True])
+def test_dumps_check_of_keys_whose_surrogates_pair_up(sort_keys):
+    # Found by the atheris fuzzer: a key holding a lone high and a lone low
+    # surrogate reads back as one astral character, which sorts after a key
+    # it sorted before ('\udbde\udede' < '\udede', but U+107ADE > U+DEDE), or
+    # equals another key outright.
+    moves = {"\udede\u34de": None, "\U00106bde": 1, "\udbde\udede\u6ede": 2, "": 3}
+    merges = {"\udbde\udede": 1, "\U00107ade": 2, "a": 3}
+    for value in (moves, merges):
+        check_dumps(value, {"sort_keys": sort_keys, "separators": (",", ":")}, plain=True)
+    assert list(loads(dumps(moves, sort_keys=True))) == ["", "\U00107ade\u6ede", "\udede\u34de", "\U00106bde"]
+    assert loads(dumps(merges, sort_keys=sort_keys)) == {"\U00107ade": 2, "a": 3}
