@@ -113,6 +113,14 @@ TEST_CASE("runs of digits of every length, ending anywhere in a word") {
         INFO(integer << after);
         REQUIRE(got.result.ok());
         CHECK(got.events[1] == ev::int64(expected));
+        if (length <= 15) {  // as a double's integer part, with a fraction or an exponent
+          for (const char* tail : {".5", "e0"}) {
+            const recording part = record("[" + integer + tail + after + padding);
+            INFO(integer << tail << after);
+            REQUIRE(part.result.ok());
+            CHECK(part.events[1] == ev::dbl(static_cast<double>(expected) + (tail[0] == '.' ? 0.5 : 0.0)));
+          }
+        }
         const std::string fraction = "0." + integer + "e" + std::to_string(length);
         const recording scaled = record("[" + fraction + after + padding);
         INFO(fraction);
