@@ -238,12 +238,15 @@ class encoder {
     // goes on from the first item that is not.
     PyObject* const* const items = kind == frame::list ? reinterpret_cast<PyListObject*>(container)->ob_item
                                                        : reinterpret_cast<PyTupleObject*>(container)->ob_item;
-    for (Py_ssize_t i = 0; i < size; ++i) {
-      if (!before_item(i != 0, depth)) return step::failed;
-      const scalar_step wrote = leaf_item(items[i], depth);
+    // Walked by a pointer: GCC kept an index in a stack slot, and the
+    // loop then waited on its store and reload every item.
+    PyObject* const* const items_end = items + size;
+    for (PyObject* const* item = items; item != items_end; ++item) {
+      if (!before_item(item != items, depth)) return step::failed;
+      const scalar_step wrote = leaf_item(*item, depth);
       if (wrote == scalar_step::failed) return step::failed;
       if (wrote == scalar_step::other) {
-        return push_then(frame{container, nullptr, i + 1, 0, 0, 0, kind, true}, items[i]);
+        return push_then(frame{container, nullptr, item - items + 1, 0, 0, 0, kind, true}, *item);
       }
     }
     return done(close_text(true, false));
