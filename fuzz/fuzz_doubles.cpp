@@ -41,9 +41,7 @@ void check_parse(const char* text, std::size_t size) {
   if (bits_of(number.floating) != bits_of(std::strtod(terminated.c_str(), nullptr))) std::abort();
   // A plain decimal that parse(text, writer) copies instead of printing
   // must be what the printer writes.
-  if (number.plain_fraction_digits != 0 &&
-      detail::prints_plain_decimal_as_is(number.plain_digits, number.plain_fraction_digits,
-                                         text[size - 1])) {
+  if (detail::prints_plain_decimal_as_is(number.plain_digits, number.plain_fraction_digits, text[size - 1])) {
     char printed[detail::max_number_chars];
     const char* const printed_end = detail::format_double(printed, number.floating);
     if (std::string(printed, static_cast<std::size_t>(printed_end - printed)) != terminated) {

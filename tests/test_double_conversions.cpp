@@ -707,6 +707,7 @@ TEST_CASE("plain decimals that detail::prints_plain_decimal_as_is passes print a
     const std::size_t digit_count = text.size() - (text[0] == '-') - 1;
     if (digit_count > 19) {
       REQUIRE(number.plain_fraction_digits == 0);
+      REQUIRE_FALSE(detail::prints_plain_decimal_as_is(number.plain_digits, 0, text.back()));
       continue;
     }
     REQUIRE(number.plain_fraction_digits == text.size() - point - 1);

@@ -70,9 +70,7 @@ class writer_parse_events : public writer {
   // conversion and a print.
   ULTRAJSON_ALWAYS_INLINE bool scanned_double(const scanned_number& number) {
     const std::string_view text = number.text;
-    if (number.plain_fraction_digits != 0 &&
-        prints_plain_decimal_as_is(number.plain_digits, number.plain_fraction_digits,
-                                   text.back())) {
+    if (prints_plain_decimal_as_is(number.plain_digits, number.plain_fraction_digits, text.back())) {
       return bounded_value(text.size(), [text](char* out) {
         return copy_bytes(out, text.data(), text.size());
       });

@@ -372,8 +372,10 @@ inline char* format_double(char* out, double value) noexcept {
 // Whether format_double prints the double nearest to a decimal written in
 // JSON as digits, a point and digits (no exponent) exactly as it was
 // written; `digits` are all its digits as one integer, `fraction_digits`
-// (>= 1) how many follow the point, `last_digit` its last character. Then
+// how many follow the point, `last_digit` its last character. Then
 // parse(text, writer) copies the text instead of converting and printing.
+// A fraction_digits of 0 is scanned_number's mark for a number that is not
+// such a decimal (or has more than 19 digits): never as is.
 //
 // It does when the decimal has at most 15 significant digits, is at least
 // 1e-4, and ends in no zero but that of a lone ".0". Why: take d in
@@ -406,7 +408,9 @@ inline bool prints_plain_decimal_as_is(std::uint64_t digits, unsigned fraction_d
                                              10000000000000u,
                                              100000000000000u,
                                              1000000000000000u};
-  if (digits >= powers_of_ten[15] || (last_digit == '0' && fraction_digits != 1)) return false;
+  if (fraction_digits == 0 || digits >= powers_of_ten[15] || (last_digit == '0' && fraction_digits != 1)) {
+    return false;
+  }
   // At least 1e-4: the first significant digit at most four places after
   // the point. (The scan sets at most 19 fraction digits.)
   if (fraction_digits <= 4) return true;
