@@ -241,7 +241,12 @@ class encoder {
     // Walked by a pointer: GCC kept an index in a stack slot, and the
     // loop then waited on its store and reload every item.
     PyObject* const* const items_end = items + size;
-    for (PyObject* const* item = items; item != items_end; ++item) {
+    PyObject* const* item = items;
+    if (at_cursor()) {
+      item = items_at_cursor(items, items_end, depth);
+      if (item == nullptr) return step::failed;
+    }
+    for (; item != items_end; ++item) {
       if (!before_item(item != items, depth)) return step::failed;
       const scalar_step wrote = leaf_item(*item, depth);
       if (wrote == scalar_step::failed) return step::failed;
@@ -283,9 +288,14 @@ class encoder {
     // not: after it when its key is a str, else (str(key) may run Python
     // code) at PyDict_Next's position before it, for resume() to write whole.
     Py_ssize_t position = 0;
+    Py_ssize_t left = size;
+    if (at_cursor()) {
+      const step by_cursor = members_at_cursor(dict, size, depth, position, left);
+      if (by_cursor != step::written) return by_cursor;
+    }
     PyObject* k;
     PyObject* v;
-    for (Py_ssize_t left = size; left != 0; --left) {
+    for (; left != 0; --left) {
       const Py_ssize_t before = position;
       // No Python code runs meanwhile: the dict keeps its `size` members.
       if (!next_dict_member(dict, position, k, v)) break;
@@ -361,6 +371,181 @@ class encoder {
     }
     Py_INCREF(opened.container);
     return step::opened;
+  }
+
+  // The items of a list or tuple and the members of a dict are written at
+  // a cursor held in a register while the output is narrow and the
+  // separators one character each (text_output::narrow_cursor): the
+  // separators, constants, ASCII strs and 64-bit numbers there, other
+  // scalars and empty containers by the output after a commit.
+  bool at_cursor() const noexcept {
+    return compact_separator_ != 0 && compact_key_separator_ != 0 && out_.narrow();
+  }
+
+  // The most a separator and a constant or number take at the cursor.
+  static constexpr std::ptrdiff_t room_for_item = 1 + detail::max_number_chars;
+
+  // Room for `bytes` at the cursor; false with an error set. Inline, so
+  // that the cursor stays in registers.
+  ULTRAJSON_ALWAYS_INLINE bool room_at(text_output::narrow_cursor& room, std::ptrdiff_t bytes) {
+    if (room.end - room.at >= bytes) return true;
+    room = more_room(room.at, bytes);
+    return room.at != nullptr;
+  }
+  // The cursor after growing the output for `bytes` more than written up
+  // to `at`; {nullptr, nullptr} with an error set.
+  ULTRAJSON_NOINLINE text_output::narrow_cursor more_room(const char* at, std::ptrdiff_t bytes) {
+    out_.commit(at);
+    if (out_.narrow_room(static_cast<std::size_t>(bytes)) == nullptr) return {nullptr, nullptr};
+    return out_.cursor();
+  }
+
+  // What scalar_at() did: wrote the value at the cursor; had the output
+  // write it (the cursor is read again, valid only while the output is
+  // still narrow); failed; or found a value it does not write (nothing
+  // written, the cursor committed).
+  enum class cursor_step { written, by_output, failed, other };
+
+  // A container's item at nesting `depth` at the cursor, which has room for
+  // a number (room_for_item less the separator).
+  template <bool inline_integers>
+  ULTRAJSON_ALWAYS_INLINE cursor_step scalar_at(text_output::narrow_cursor& room, PyObject* object,
+                                                std::size_t depth) {
+    // The constants first: no load of the type.
+    if (object == Py_True) {
+      std::memcpy(room.at, "true", 4);
+      room.at += 4;
+      return cursor_step::written;
+    }
+    if (object == Py_False) {
+      std::memcpy(room.at, "false", 5);
+      room.at += 5;
+      return cursor_step::written;
+    }
+    if (object == Py_None) {
+      std::memcpy(room.at, "null", 4);
+      room.at += 4;
+      return cursor_step::written;
+    }
+    PyTypeObject* const type = Py_TYPE(object);
+    if (type == &PyUnicode_Type && out_.quoted_at(room, object)) return cursor_step::written;
+    long long integer;
+    if (type == &PyLong_Type && compact_int(object, integer)) {
+      room.at = inline_integers ? detail::format_integer(room.at, integer) : integer_text(room.at, integer);
+      return cursor_step::written;
+    }
+    if (type == &PyFloat_Type && std::isfinite(PyFloat_AS_DOUBLE(object))) {
+      room.at = double_text(room.at, PyFloat_AS_DOUBLE(object));
+      return cursor_step::written;
+    }
+    out_.commit(room.at);
+    scalar_step wrote;
+    if (type == &PyUnicode_Type) {
+      wrote = scalar_done(str_value(object));
+    } else if (type == &PyLong_Type) {
+      wrote = scalar_done(int_value(object));
+    } else if (type == &PyFloat_Type) {
+      wrote = scalar_done(float_value(PyFloat_AS_DOUBLE(object)));
+    } else {
+      wrote = empty_container(object, depth);
+    }
+    if (wrote == scalar_step::written) {
+      room = out_.cursor();
+      return cursor_step::by_output;
+    }
+    return wrote == scalar_step::failed ? cursor_step::failed : cursor_step::other;
+  }
+
+  // A number's text at `out`, as a call: the dict loop's, where formatting
+  // inline cost a list of one-member dicts a tenth more time (perf); the
+  // list loop formats integers inline, and doubles are long enough that a
+  // call is little of their cost.
+  ULTRAJSON_NOINLINE static char* integer_text(char* out, long long value) noexcept {
+    return detail::format_integer(out, value);
+  }
+  ULTRAJSON_NOINLINE static char* double_text(char* out, double value) noexcept {
+    return detail::format_double(out, value);
+  }
+
+  // Writes the items of a list or tuple at nesting `depth` from its first
+  // at the cursor (at_cursor()): returns the first item not written there,
+  // for the caller to go on from, or nullptr with an error set.
+  PyObject* const* items_at_cursor(PyObject* const* first, PyObject* const* end, std::size_t depth) {
+    text_output::narrow_cursor room = out_.cursor();
+    const char separator = compact_separator_;
+    // The separator is written before each item but the first, and taken
+    // back when the item is not one written here.
+    for (PyObject* const* item = first; item != end; ++item) {
+      if (!room_at(room, room_for_item)) return nullptr;
+      if (item != first) *room.at++ = separator;
+      switch (scalar_at<true>(room, *item, depth)) {
+        case cursor_step::written: break;
+        case cursor_step::by_output:
+          // A str may have widened the output: the caller goes on.
+          if (!out_.narrow()) return item + 1;
+          break;
+        case cursor_step::failed: return nullptr;
+        case cursor_step::other: out_.commit(room.at - (item != first)); return item;
+      }
+    }
+    out_.commit(room.at);
+    return end;
+  }
+
+  // Writes the members of a dict of `size` members at nesting `depth` from
+  // its first at the cursor (at_cursor()) while their keys are exact strs:
+  // step::written when the caller goes on from `position` with `left`
+  // members to write, else what opening the dict did (a frame is pushed
+  // when a value is not a scalar, as open_dict() does). Inline in
+  // open_dict(), whose `position` and `left` it moves: called, it cost a
+  // list of one-member dicts a tenth more time (perf).
+  ULTRAJSON_ALWAYS_INLINE step members_at_cursor(PyObject* dict, Py_ssize_t size, std::size_t depth,
+                                                 Py_ssize_t& position, Py_ssize_t& left) {
+    text_output::narrow_cursor room = out_.cursor();
+    PyObject* k;
+    PyObject* v;
+    // A value that is not a scalar, its key written: the walk goes on
+    // through a frame from it.
+    const auto value_in_frame = [&] {
+      return push_then(frame{dict, nullptr, position, size, left - 1, python_runs_, frame::dict, true}, v);
+    };
+    for (; left != 0; --left) {
+      Py_ssize_t next = position;
+      // No Python code runs meanwhile: the dict keeps its `size` members.
+      if (!next_dict_member(dict, next, k, v) || Py_TYPE(k) != &PyUnicode_Type) break;
+      if (!room_at(room, 1)) return step::failed;
+      if (left != size) *room.at++ = compact_separator_;
+      position = next;
+      if (!out_.quoted_at(room, k)) {
+        out_.commit(room.at);
+        if (!quoted(k)) return step::failed;
+        if (!out_.narrow()) {
+          // The key widened the output: its value is written as open_dict() does.
+          if (!out_.ascii(compact_key_separator_)) return step::failed;
+          const scalar_step wrote = leaf_item(v, depth);
+          if (wrote == scalar_step::failed) return step::failed;
+          if (wrote == scalar_step::other) return value_in_frame();
+          --left;
+          return step::written;
+        }
+        room = out_.cursor();
+      }
+      if (!room_at(room, room_for_item)) return step::failed;
+      *room.at++ = compact_key_separator_;
+      switch (scalar_at<false>(room, v, depth)) {
+        case cursor_step::written: break;
+        case cursor_step::by_output:
+          if (!out_.narrow()) {
+            --left;
+            return step::written;
+          }
+          break;
+        case cursor_step::failed: return step::failed;
+        case cursor_step::other: return value_in_frame();
+      }
+    }
+    out_.commit(room.at);
+    return step::written;
   }
 
   // An item of a container written in place at nesting `depth`: a scalar,

@@ -7,6 +7,7 @@ that no reference is gained or lost."""
 
 from __future__ import annotations
 
+import enum
 import gc
 import json
 import sys
@@ -67,8 +68,50 @@ def test_text_is_the_standard_librarys(indent, sort_keys):
 
 def test_wide_output_after_narrow_items():
     # The output becomes two and four bytes a unit in the middle of a leaf.
-    for obj in (["a", 1, "€", 2, "\U0001f600", 3.5, None], {"a": 1, "b": "€", "c": [], "d": "\U0001f600"}):
+    for obj in (["a", 1, "€", 2, "\U0001f600", 3.5, None], {"a": 1, "b": "€", "c": [], "d": "\U0001f600"},
+                {"a": 1, "é": 2, "b": 3}, {"a": 1, "€": [], "b": 2}, {"a": 1, "€": [4], "b": 2},
+                {"a": 1, "\U0001f600": float("nan"), "b": "x" * 5000}):
         assert _ours(obj) == _reference(obj)
+
+
+# Items a list of a narrow output writes at a cursor held in a register
+# (constants, 64-bit ints, finite floats, ASCII strs) and those it hands to
+# the output (escapes, ints beyond 64 bits, non-finite floats, int
+# subclasses), in runs long enough that the output grows many times in the
+# middle of one.
+NARROW_ITEMS = [True, False, None, 0, -1, 2**63 - 1, -(2**63), 2**64 - 1, 2**70, -(2**70), 1.5, -0.0, 1e300,
+                5e-324, 1e16, "", "s", 'quote " and \\ and \n', "a/b", "\x7f", "x" * 300, float("inf"),
+                float("nan"), False]
+
+
+@pytest.mark.parametrize("repeat", [1, 2, 50, 2000])
+@pytest.mark.parametrize("ensure_ascii", [False, True])
+def test_narrow_items_of_every_kind_across_growth(repeat, ensure_ascii):
+    for items in (NARROW_ITEMS * repeat, [*NARROW_ITEMS[::-1], "é", *NARROW_ITEMS] * repeat):
+        for container in (list, tuple):
+            obj = container(items)
+            ours = ultrajson.dumps(obj, ensure_ascii=ensure_ascii, escape_forward_slashes=False)
+            assert ours == json.dumps(obj, ensure_ascii=ensure_ascii, separators=(",", ":"))
+    slashes = ["a/b", True, "/"] * repeat
+    assert ultrajson.dumps(slashes) == json.dumps(slashes, separators=(",", ":")).replace("/", "\\/")
+
+
+def test_narrow_items_then_a_container_or_a_wide_str():
+    # The walk at the cursor stops before the item, its separator taken back.
+    for breaker in ([1], {"k": [2]}, "€", "\U0001f600", 2**70, _Small.three, _Marker2()):
+        for at in range(len(NARROW_ITEMS)):
+            items = [x for x in NARROW_ITEMS if not isinstance(x, float) or x == x]
+            items.insert(at, breaker)
+            expected = json.dumps(items, ensure_ascii=False, separators=(",", ":"), default=lambda o: [o.value])
+            assert _ours(items, default=lambda o: [o.value]) == expected
+
+
+class _Marker2:
+    value = 5
+
+
+class _Small(enum.IntEnum):
+    three = 3
 
 
 def test_separators_and_indent_of_every_kind():
@@ -109,6 +152,8 @@ def test_errors_in_the_middle_of_a_leaf():
         ultrajson.dumps([1, 2, float("nan")], allow_nan=False)
     with pytest.raises(OverflowError):
         ultrajson.dumps({"a": 1, "b": float("inf")}, allow_nan=False)
+    with pytest.raises(OverflowError):
+        ultrajson.dumps([True, "a", 1, 2.5, float("-inf"), None], allow_nan=False)
     with pytest.raises(TypeError):
         ultrajson.dumps([1, 2, object(), 3])
     with pytest.raises(TypeError):
