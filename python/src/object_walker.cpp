@@ -199,6 +199,10 @@ class encoder {
       case scalar_step::failed: return step::failed;
       case scalar_step::other: break;
     }
+    // A dict straight to its opening: start_other()'s register saves, a
+    // call deeper, were a fifteenth of a list of one-member dicts'
+    // instructions (callgrind).
+    if (Py_TYPE(object) == &PyDict_Type) return open_dict(object);
     return start_other(object);
   }
 
@@ -257,7 +261,7 @@ class encoder {
     return done(close_text(true, false));
   }
 
-  step open_dict(PyObject* dict) {
+  ULTRAJSON_NOINLINE step open_dict(PyObject* dict) {
     const std::size_t depth = stack_.size() + 1;  // as in open()
     if (!within_depth(depth)) {
       raise_write_error(write_error::depth_limit_exceeded);
@@ -641,8 +645,10 @@ class encoder {
 
   // Goes on with the top container until it ends or opens another. Opening
   // one may move the stack: the frame is found again by its index, and its
-  // position is stored only then (or never, when it ends).
-  bool resume() {
+  // position is stored only then (or never, when it ends). Inline in
+  // write(): left to GCC, it became a call per step once start() called
+  // open_dict() itself (2% more instructions on the medium object).
+  ULTRAJSON_ALWAYS_INLINE bool resume() {
     if (pending_ != nullptr) {
       // Its frame holds it, and no Python code has run since push_then().
       PyObject* const next = pending_;
