@@ -410,6 +410,19 @@ def test_sort_keys_nested():
     assert dumps(obj, sort_keys=True) == '{"a":null,"b":{"x":[{"p":2,"q":1}],"y":1}}'
 
 
+def test_sort_keys_of_one_member_dicts():
+    # One member needs no sort: written as any dict is, its key and value
+    # whatever their kind, nested or not, as json writes them.
+    class Key(str):
+        pass
+
+    for key in ("k", "é", "\U0001f600", 1, -2.5, True, None, Key("sub")):
+        for value in (1, "v", None, [], {}, [{"x": 1}], {"b": [2], "a": 3}, {"z": {"y": 0}}):
+            obj = [{key: value}, {"outer": {key: value}}]
+            expected = json.dumps(obj, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+            assert dumps(obj, sort_keys=True, ensure_ascii=False) == expected
+
+
 def test_sort_keys_by_original_objects():
     # Sorted as ints (2 < 10), not as their text ("10" < "2").
     assert (
