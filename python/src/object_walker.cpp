@@ -464,7 +464,7 @@ class encoder {
   }
 
   // A number's text at `out`, as a call: the dict loop's, where formatting
-  // inline cost a list of one-member dicts a tenth more time (perf); the
+  // inline cost a list of one-member dicts a tenth more time (timeit); the
   // list loop formats integers inline, and doubles are long enough that a
   // call is little of their cost.
   ULTRAJSON_NOINLINE static char* integer_text(char* out, long long value) noexcept {
@@ -505,7 +505,7 @@ class encoder {
   // members to write, else what opening the dict did (a frame is pushed
   // when a value is not a scalar, as open_dict() does). Inline in
   // open_dict(), whose `position` and `left` it moves: called, it cost a
-  // list of one-member dicts a tenth more time (perf).
+  // list of one-member dicts a tenth more time (timeit).
   ULTRAJSON_ALWAYS_INLINE step members_at_cursor(PyObject* dict, Py_ssize_t size, std::size_t depth,
                                                  Py_ssize_t& position, Py_ssize_t& left) {
     text_output::narrow_cursor room = out_.cursor();
