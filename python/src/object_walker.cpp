@@ -500,7 +500,7 @@ class encoder {
   }
 
   // Writes the members of a dict of `size` members at nesting `depth` from
-  // its first at the cursor (at_cursor()) while their keys are exact strs:
+  // its first at the cursor (at_cursor()) while their keys are ASCII strs:
   // step::written when the caller goes on from `position` with `left`
   // members to write, else what opening the dict did (a frame is pushed
   // when a value is not a scalar, as open_dict() does). Inline in
@@ -522,21 +522,13 @@ class encoder {
       if (!next_dict_member(dict, next, k, v) || Py_TYPE(k) != &PyUnicode_Type) break;
       if (!room_at(room, 1)) return step::failed;
       if (left != size) *room.at++ = compact_separator_;
-      position = next;
+      // A key the output must write (not ASCII, or beyond the room): the
+      // caller's loop writes it, its separator taken back, and the rest.
       if (!out_.quoted_at(room, k)) {
-        out_.commit(room.at);
-        if (!quoted(k)) return step::failed;
-        if (!out_.narrow()) {
-          // The key widened the output: its value is written as open_dict() does.
-          if (!out_.ascii(compact_key_separator_)) return step::failed;
-          const scalar_step wrote = leaf_item(v, depth);
-          if (wrote == scalar_step::failed) return step::failed;
-          if (wrote == scalar_step::other) return value_in_frame();
-          --left;
-          return step::written;
-        }
-        room = out_.cursor();
+        room.at -= left != size;
+        break;
       }
+      position = next;
       if (!room_at(room, room_for_item)) return step::failed;
       *room.at++ = compact_key_separator_;
       switch (scalar_at<false>(room, v, depth)) {
