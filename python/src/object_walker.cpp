@@ -384,7 +384,7 @@ class encoder {
   // a cursor held in a register while the output is narrow and the
   // separators one character each (text_output::narrow_cursor): the
   // separators, constants, ASCII strs and 64-bit numbers there, other
-  // scalars and empty containers by the output after a commit.
+  // scalars and empty containers by the output after advance_to().
   bool at_cursor() const noexcept {
     return compact_separator_ != 0 && compact_key_separator_ != 0 && out_.narrow();
   }
@@ -402,7 +402,7 @@ class encoder {
   // The cursor after growing the output for `bytes` more than written up
   // to `at`; {nullptr, nullptr} with an error set.
   ULTRAJSON_NOINLINE text_output::narrow_cursor more_room(const char* at, std::ptrdiff_t bytes) {
-    out_.commit(at);
+    out_.advance_to(at);
     if (out_.narrow_room(static_cast<std::size_t>(bytes)) == nullptr) return {nullptr, nullptr};
     return out_.cursor();
   }
@@ -410,7 +410,7 @@ class encoder {
   // What scalar_at() did: wrote the value at the cursor; had the output
   // write it (the cursor is read again, valid only while the output is
   // still narrow); failed; or found a value it does not write (nothing
-  // written, the cursor committed).
+  // written, the output advanced to the cursor).
   enum class cursor_step { written, by_output, failed, other };
 
   // A container's item at nesting `depth` at the cursor, which has room for
@@ -445,7 +445,7 @@ class encoder {
       room.at = double_text(room.at, PyFloat_AS_DOUBLE(object));
       return cursor_step::written;
     }
-    out_.commit(room.at);
+    out_.advance_to(room.at);
     scalar_step wrote;
     if (type == &PyUnicode_Type) {
       wrote = scalar_done(str_value(object));
@@ -492,10 +492,10 @@ class encoder {
           if (!out_.narrow()) return item + 1;
           break;
         case cursor_step::failed: return nullptr;
-        case cursor_step::other: out_.commit(room.at - (item != first)); return item;
+        case cursor_step::other: out_.advance_to(room.at - (item != first)); return item;
       }
     }
-    out_.commit(room.at);
+    out_.advance_to(room.at);
     return end;
   }
 
@@ -543,7 +543,7 @@ class encoder {
         case cursor_step::other: return value_in_frame();
       }
     }
-    out_.commit(room.at);
+    out_.advance_to(room.at);
     return step::written;
   }
 
