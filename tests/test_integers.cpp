@@ -8,6 +8,7 @@
 #include <random>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "support.hpp"
 
@@ -290,6 +291,32 @@ TEST_CASE("writer: random integers of every length match std::to_string") {
     CHECK(written(u) == std::to_string(u));
   }
   CHECK(checked == 64 * 300);
+}
+
+TEST_CASE("writer: integers on both sides of every digit count match std::to_string") {
+  // The writer counts digits by comparing with powers of ten, not from the
+  // digits it makes: an off-by-one there shows only at these values.
+  const auto written = [](std::uint64_t value) {
+    ultrajson::writer out;
+    REQUIRE(out.uint64_value(value));
+    return std::string(out.view());
+  };
+  std::vector<std::uint64_t> values;
+  std::uint64_t power = 1;  // 10^0 .. 10^19
+  for (int digits = 1; digits <= 20; ++digits, power *= 10) {
+    values.insert(values.end(), {power - 1, power, power + 1});
+    if (digits < 20) values.insert(values.end(), {power * 9, power * 10 - 1});
+  }
+  values.push_back(std::numeric_limits<std::uint64_t>::max());
+  for (const std::uint64_t value : values) {
+    INFO("value " << value);
+    CHECK(written(value) == std::to_string(value));
+    if (value <= std::uint64_t{1} << 63) {
+      ultrajson::writer out;
+      REQUIRE(out.int64_value(static_cast<std::int64_t>(std::uint64_t{0} - value)));
+      CHECK(out.view() == std::to_string(static_cast<std::int64_t>(std::uint64_t{0} - value)));
+    }
+  }
 }
 
 TEST_CASE("writer: integers of 9 to 16 digits on both sides of 2^32 match std::to_string") {

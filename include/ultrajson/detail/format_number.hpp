@@ -130,10 +130,12 @@ inline char* write_short_number(char* out, std::uint32_t value) noexcept {
     write_two_digits(out, value - high * 100);
     return out + 2;
   }
-  const std::uint64_t digits = eight_digit_values(value);
-  const unsigned skipped = leading_zero_digits(digits);  // digits != 0
-  store_digits(out, digits >> (8 * skipped));
-  return out + 8 - skipped;
+  // The count from comparisons rather than from the digits' zero bytes: the
+  // caller's next write waits for the position returned, and the digits
+  // come at the end of a chain of multiplications.
+  const unsigned count = 5u + (value >= 100000u) + (value >= 1000000u) + (value >= 10000000u);
+  store_digits(out, eight_digit_values(value) >> (8 * (8 - count)));
+  return out + count;
 }
 
 // value / 10^8 for a value below 10^16. 32-bit targets divide 64 bits by a
