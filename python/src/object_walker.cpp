@@ -30,6 +30,7 @@
 #include "errors.hpp"
 #include "native_types.hpp"
 #include "text_output.hpp"
+#include "written_keys.hpp"
 
 namespace ultrajson::python {
 namespace {
@@ -520,13 +521,20 @@ class encoder {
       Py_ssize_t next = position;
       // No Python code runs meanwhile: the dict keeps its `size` members.
       if (!next_dict_member(dict, next, k, v) || Py_TYPE(k) != &PyUnicode_Type) break;
-      if (!room_at(room, 1)) return step::failed;
+      if (!room_at(room, 1 + written_keys::text_room)) return step::failed;
       if (left != size) *room.at++ = compact_separator_;
-      // A key the output must write (not ASCII, or beyond the room): the
-      // caller's loop writes it, its separator taken back, and the rest.
-      if (!out_.quoted_at(room, k)) {
-        room.at -= left != size;
-        break;
+      std::size_t slot = 0;
+      if (keys_.find(k, slot)) {
+        std::memcpy(room.at, keys_.text(slot), written_keys::text_room);
+        room.at += keys_.size(slot);
+      } else {
+        // A key the output must write (not ASCII, or beyond the room): the
+        // caller's loop writes it, its separator taken back, and the rest.
+        if (!out_.quoted_at(room, k)) {
+          room.at -= left != size;
+          break;
+        }
+        if (keys_.missed_again(k, slot)) keep_key(k, slot);
       }
       position = next;
       if (!room_at(room, room_for_item)) return step::failed;
@@ -1054,6 +1062,26 @@ class encoder {
     return separator(settings_.options.key_separator, key_separator_, key_separator_text_);
   }
 
+  // A key missed twice in a row in written_keys' `slot`, kept there with
+  // its text between quotes when that is ASCII with nothing escaped. The
+  // text is made from the key's characters, not taken from the output: the
+  // same for every output width.
+  ULTRAJSON_NOINLINE void keep_key(PyObject* key, std::size_t slot) {
+    if (Py_TYPE(key) != &PyUnicode_Type || !PyUnicode_IS_COMPACT_ASCII(key)) return;
+    const auto length = static_cast<std::size_t>(PyUnicode_GET_LENGTH(key));
+    if (length + 2 > written_keys::text_room) return;
+    const Py_UCS1* const chars = PyUnicode_1BYTE_DATA(key);
+    const detail::escape_table& escapes = out_.escapes();
+    char text[written_keys::text_room];
+    text[0] = '"';
+    for (std::size_t i = 0; i < length; ++i) {
+      if (escapes[chars[i]] != 0) return;  // escaped: the output writes it each time
+      text[1 + i] = static_cast<char>(chars[i]);
+    }
+    text[1 + length] = '"';
+    keys_.keep(key, slot, text, length + 2);
+  }
+
   // Bytes are UTF-8 text (WTF-8 too, as lone surrogates are written).
   bool bytes_text(PyObject* bytes, bool is_key) {
     const char* data = PyBytes_AS_STRING(bytes);
@@ -1106,6 +1134,8 @@ class encoder {
   // (see push_then), else nullptr. Borrowed from the top frame's container.
   PyObject* pending_ = nullptr;
   native_types natives_;
+  // The keys that recur, and their text.
+  written_keys keys_;
   // Non-ASCII separators, decoded once (strong references), else nullptr.
   PyObject* item_separator_ = nullptr;
   PyObject* key_separator_ = nullptr;

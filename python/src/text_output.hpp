@@ -140,6 +140,9 @@ class text_output {
     return wide_ascii(padded, size);
   }
 
+  // The call's escapes for ASCII (see unit_escaping).
+  const detail::escape_table& escapes() const noexcept { return *how_.table; }
+
   // One byte a unit: ASCII or latin-1 so far.
   bool narrow() const noexcept { return width_ == 1; }
   // Room for up to n ASCII bytes in a narrow output: write there, then
