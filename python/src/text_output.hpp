@@ -75,9 +75,19 @@ class text_output {
     // (callgrind).
     static_assert(size - 1 <= 8, "eight characters at most");
     if (width_ != 1 && capacity_ - size_ >= 8) {
-      alignas(8) char padded[8] = {};
-      std::memcpy(padded, text, size - 1);
-      const __m128i bytes = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(padded));
+      // Packed by shifts, which the compiler folds into a constant: a
+      // buffer on the stack, zeroed, then the literal copied in and read
+      // back as one eight-byte load, made that load wait for stores it
+      // cannot be forwarded from.
+      std::uint64_t packed = 0;
+      for (std::size_t i = 0; i + 1 < size; ++i) {
+        packed |= std::uint64_t{static_cast<unsigned char>(text[i])} << (8 * i);
+      }
+#if defined(__x86_64__) || defined(_M_X64)
+      const __m128i bytes = _mm_cvtsi64_si128(static_cast<long long>(packed));
+#else
+      const __m128i bytes = _mm_set_epi32(0, 0, static_cast<int>(packed >> 32), static_cast<int>(packed));
+#endif
       if (width_ == 2) {
         store_bytes_as<Py_UCS2, 8>(at<Py_UCS2>(), bytes);
       } else {
