@@ -237,7 +237,6 @@ class encoder {
     const Py_ssize_t size =
         kind == frame::list ? PyList_GET_SIZE(container) : PyTuple_GET_SIZE(container);
     if (size == 0) return done(out_.literal("[]"));
-    if (!out_.ascii('[')) return step::failed;
     // Written in place while its items are scalars (most lists are leaves):
     // no frame, and no reference, as no Python code runs meanwhile. A frame
     // goes on from the first item that is not.
@@ -248,8 +247,12 @@ class encoder {
     PyObject* const* const items_end = items + size;
     PyObject* const* item = items;
     if (at_cursor()) {
-      item = items_at_cursor(items, items_end, depth);
+      bool closed = false;
+      item = items_at_cursor(items, items_end, depth, closed);
       if (item == nullptr) return step::failed;
+      if (closed) return step::written;
+    } else if (!out_.ascii('[')) {
+      return step::failed;
     }
     for (; item != items_end; ++item) {
       if (!before_item(item != items, depth)) return step::failed;
@@ -270,7 +273,8 @@ class encoder {
     }
     const Py_ssize_t size = PyDict_GET_SIZE(dict);
     if (size == 0) return done(out_.literal("{}"));
-    if (!out_.ascii('{')) return step::failed;
+    const bool cursor = at_cursor() && !(settings_.sort_keys && size > 1);
+    if (!cursor && !out_.ascii('{')) return step::failed;
     PyObject* keys = nullptr;
     // One member is in order already: written as any dict is, with no
     // sort and no frame (a list of one-key dicts under sort_keys took half
@@ -297,9 +301,10 @@ class encoder {
     // code) at PyDict_Next's position before it, for resume() to write whole.
     Py_ssize_t position = 0;
     Py_ssize_t left = size;
-    if (at_cursor()) {
-      const step by_cursor = members_at_cursor(dict, size, depth, position, left);
-      if (by_cursor != step::written) return by_cursor;
+    if (cursor) {
+      bool closed = false;
+      const step by_cursor = members_at_cursor(dict, size, depth, position, left, closed);
+      if (by_cursor != step::written || closed) return by_cursor;
     }
     PyObject* k;
     PyObject* v;
@@ -446,6 +451,14 @@ class encoder {
       room.at = double_text(room.at, PyFloat_AS_DOUBLE(object));
       return cursor_step::written;
     }
+    // An empty container (a quarter of twitter.json's) at the cursor too:
+    // through empty_container() it cost an empty list twice the
+    // instructions of orjson's (callgrind).
+    if (const char* text = empty_text(object, type); text != nullptr && within_depth(depth + 1)) {
+      std::memcpy(room.at, text, 2);
+      room.at += 2;
+      return cursor_step::written;
+    }
     out_.advance_to(room.at);
     scalar_step wrote;
     if (type == &PyUnicode_Type) {
@@ -475,12 +488,18 @@ class encoder {
     return detail::format_double(out, value);
   }
 
-  // Writes the items of a list or tuple at nesting `depth` from its first
-  // at the cursor (at_cursor()): returns the first item not written there,
-  // for the caller to go on from, or nullptr with an error set.
-  PyObject* const* items_at_cursor(PyObject* const* first, PyObject* const* end, std::size_t depth) {
+  // Writes a list or tuple at nesting `depth` at the cursor (at_cursor()),
+  // its opening bracket and its items from the first: returns the first
+  // item not written there, for the caller to go on from, or nullptr with
+  // an error set. `closed`: every item was, and the closing bracket too
+  // (written by the output's own calls, the brackets cost a list of [1]s
+  // 8% more instructions, callgrind).
+  PyObject* const* items_at_cursor(PyObject* const* first, PyObject* const* end, std::size_t depth,
+                                   bool& closed) {
     text_output::narrow_cursor room = out_.cursor();
     const char separator = compact_separator_;
+    if (!room_at(room, 1)) return nullptr;
+    *room.at++ = '[';
     // The separator is written before each item but the first, and taken
     // back when the item is not one written here.
     for (PyObject* const* item = first; item != end; ++item) {
@@ -496,20 +515,26 @@ class encoder {
         case cursor_step::other: out_.advance_to(room.at - (item != first)); return item;
       }
     }
+    if (!room_at(room, 1)) return nullptr;
+    *room.at++ = ']';
     out_.advance_to(room.at);
+    closed = true;
     return end;
   }
 
-  // Writes the members of a dict of `size` members at nesting `depth` from
-  // its first at the cursor (at_cursor()) while their keys are ASCII strs:
-  // step::written when the caller goes on from `position` with `left`
-  // members to write, else what opening the dict did (a frame is pushed
-  // when a value is not a scalar, as open_dict() does). Inline in
-  // open_dict(), whose `position` and `left` it moves: called, it cost a
-  // list of one-member dicts a tenth more time (timeit).
+  // Writes a dict of `size` members at nesting `depth` at the cursor
+  // (at_cursor()), its opening brace and its members from the first while
+  // their keys are ASCII strs: step::written when the caller goes on from
+  // `position` with `left` members to write (none and `closed`: the
+  // closing brace is written too), else what opening the dict did (a frame
+  // is pushed when a value is not a scalar, as open_dict() does). Inline
+  // in open_dict(), whose `position` and `left` it moves: called, it cost
+  // a list of one-member dicts a tenth more time (timeit).
   ULTRAJSON_ALWAYS_INLINE step members_at_cursor(PyObject* dict, Py_ssize_t size, std::size_t depth,
-                                                 Py_ssize_t& position, Py_ssize_t& left) {
+                                                 Py_ssize_t& position, Py_ssize_t& left, bool& closed) {
     text_output::narrow_cursor room = out_.cursor();
+    if (!room_at(room, 1)) return step::failed;
+    *room.at++ = '{';
     PyObject* k;
     PyObject* v;
     // A value that is not a scalar, its key written: the walk goes on
@@ -551,6 +576,11 @@ class encoder {
         case cursor_step::other: return value_in_frame();
       }
     }
+    if (left == 0) {
+      if (!room_at(room, 1)) return step::failed;
+      *room.at++ = '}';
+      closed = true;
+    }
     out_.advance_to(room.at);
     return step::written;
   }
@@ -567,13 +597,17 @@ class encoder {
     // The item nests one deeper than its container; beyond the limit,
     // open() or open_dict() raises the error.
     if (!within_depth(depth + 1)) return scalar_step::other;
-    PyTypeObject* const type = Py_TYPE(item);
-    if ((type == &PyList_Type && PyList_GET_SIZE(item) == 0) ||
-        (type == &PyTuple_Type && PyTuple_GET_SIZE(item) == 0)) {
-      return scalar_done(out_.literal("[]"));
-    }
-    if (type == &PyDict_Type && PyDict_GET_SIZE(item) == 0) return scalar_done(out_.literal("{}"));
-    return scalar_step::other;
+    const char* const text = empty_text(item, Py_TYPE(item));
+    if (text == nullptr) return scalar_step::other;
+    return scalar_done(text[0] == '[' ? out_.literal("[]") : out_.literal("{}"));
+  }
+
+  // An empty list, tuple or dict's text, which open() and open_dict()
+  // would write; nullptr for any other object.
+  static const char* empty_text(PyObject* object, PyTypeObject* type) noexcept {
+    if ((type == &PyList_Type || type == &PyTuple_Type) && Py_SIZE(object) == 0) return "[]";
+    if (type == &PyDict_Type && PyDict_GET_SIZE(object) == 0) return "{}";
+    return nullptr;
   }
 
   // Goes on through a frame with a container written in place so far: its

@@ -75,13 +75,13 @@ def test_wide_output_after_narrow_items():
 
 
 # Items a list of a narrow output writes at a cursor held in a register
-# (constants, 64-bit ints, finite floats, ASCII strs) and those it hands to
-# the output (escapes, ints beyond 64 bits, non-finite floats, int
-# subclasses), in runs long enough that the output grows many times in the
-# middle of one.
+# (constants, 64-bit ints, finite floats, ASCII strs, empty containers) and
+# those it hands to the output (escapes, ints beyond 64 bits, non-finite
+# floats, int subclasses), in runs long enough that the output grows many
+# times in the middle of one.
 NARROW_ITEMS = [True, False, None, 0, -1, 2**63 - 1, -(2**63), 2**64 - 1, 2**70, -(2**70), 1.5, -0.0, 1e300,
                 5e-324, 1e16, "", "s", 'quote " and \\ and \n', "a/b", "\x7f", "x" * 300, float("inf"),
-                float("nan"), False]
+                float("nan"), False, [], (), {}]
 
 
 @pytest.mark.parametrize("repeat", [1, 2, 50, 2000])
@@ -94,6 +94,34 @@ def test_narrow_items_of_every_kind_across_growth(repeat, ensure_ascii):
             assert ours == json.dumps(obj, ensure_ascii=ensure_ascii, separators=(",", ":"))
     slashes = ["a/b", True, "/"] * repeat
     assert ultrajson.dumps(slashes) == json.dumps(slashes, separators=(",", ":")).replace("/", "\\/")
+
+
+def test_empty_containers_at_the_cursor():
+    # Each empty kind before, between and after scalars, in a list and as a
+    # dict's value, in a narrow output and after it widened.
+    for empty in ([], (), {}):
+        for head in ([], ["é"]):
+            for at in range(4):
+                items = [*head, 1, "a", None]
+                items.insert(len(head) + at, empty)
+                members = {f"k{i}": item for i, item in enumerate(items)}
+                for obj in (items, tuple(items), members, [members, items]):
+                    assert _ours(obj) == _reference(obj), obj
+                    assert ultrajson.dumps(obj) == json.dumps(obj, separators=(",", ":")), obj
+
+
+def test_brackets_at_the_cursor_across_growth():
+    # A list or dict written whole at the cursor writes its brackets there
+    # too: runs of them long enough that the output grows before each
+    # bracket somewhere, in every shape a bracket ends.
+    shapes = ([1], [1, "a"], {"a": 1}, {"a": 1, "b": [2]}, {"a": {"b": None}}, [[1], {"c": []}], ({"d": 1.5},))
+    for shape in shapes:
+        for count in (1, 2, 3, 7, 100, 1000):
+            obj = [shape] * count
+            assert ultrajson.dumps(obj) == json.dumps(obj, separators=(",", ":")), (shape, count)
+            wrapped = {"k": obj, "n": count}
+            expected = json.dumps(wrapped, separators=(",", ":"), sort_keys=True)
+            assert ultrajson.dumps(wrapped, sort_keys=True) == expected
 
 
 def test_narrow_items_then_a_container_or_a_wide_str():
