@@ -200,10 +200,14 @@ class encoder {
       case scalar_step::failed: return step::failed;
       case scalar_step::other: break;
     }
-    // A dict straight to its opening: start_other()'s register saves, a
-    // call deeper, were a fifteenth of a list of one-member dicts'
-    // instructions (callgrind).
-    if (Py_TYPE(object) == &PyDict_Type) return open_dict(object);
+    // A dict or list straight to its opening: start_other()'s register
+    // saves, a call deeper, were a fifteenth of a list of one-member dicts'
+    // instructions and a tenth of a list of [1]s' (callgrind). (resume()'s
+    // first item after a push_then() takes start_other(): the two checks
+    // inline there slowed twitter.json, timed.)
+    PyTypeObject* const type = Py_TYPE(object);
+    if (type == &PyDict_Type) return open_dict(object);
+    if (type == &PyList_Type) return open(object, frame::list);
     return start_other(object);
   }
 
@@ -224,8 +228,9 @@ class encoder {
     return depth <= settings_.options.max_depth;
   }
 
-  // Opens a list or tuple: the frame takes a reference.
-  step open(PyObject* container, frame::kind_type kind) {
+  // Opens a list or tuple: the frame takes a reference. A call from each
+  // container loop's start(), as open_dict() is.
+  ULTRAJSON_NOINLINE step open(PyObject* container, frame::kind_type kind) {
     // Its nesting, read once: the compiler does not keep the stack's size
     // across the output's stores.
     const std::size_t depth = stack_.size() + 1;
