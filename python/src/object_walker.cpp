@@ -230,7 +230,19 @@ class encoder {
 
   // Opens a list or tuple: the frame takes a reference. A call from each
   // container loop's start(), as open_dict() is.
-  ULTRAJSON_NOINLINE step open(PyObject* container, frame::kind_type kind) {
+  ULTRAJSON_ALWAYS_INLINE step open(PyObject* container, frame::kind_type kind) {
+    return open_in<false>(container, kind);
+  }
+  // Each of open() and open_dict() has a second form for the laid-out
+  // cursor (at_laid_out_cursor()), reached from the first's entry, where
+  // nothing is yet held in registers: tested further in, where the compact
+  // form chooses its cursor, the test made the compact and wide outputs of
+  // dict-heavy documents slower, timed, for few more instructions.
+  template <bool laid_out>
+  ULTRAJSON_NOINLINE step open_in(PyObject* container, frame::kind_type kind) {
+    if constexpr (!laid_out) {
+      if (laid_out_) return open_in<true>(container, kind);
+    }
     // Its nesting, read once: the compiler does not keep the stack's size
     // across the output's stores.
     const std::size_t depth = stack_.size() + 1;
@@ -251,9 +263,9 @@ class encoder {
     // loop then waited on its store and reload every item.
     PyObject* const* const items_end = items + size;
     PyObject* const* item = items;
-    if (at_cursor()) {
+    if (laid_out ? at_laid_out_cursor() : at_cursor()) {
       bool closed = false;
-      item = items_at_cursor(items, items_end, depth, closed);
+      item = items_at_cursor<laid_out>(items, items_end, depth, closed);
       if (item == nullptr) return step::failed;
       if (closed) return step::written;
     } else if (!out_.ascii('[')) {
@@ -270,7 +282,12 @@ class encoder {
     return done(close_text(true, false));
   }
 
-  ULTRAJSON_NOINLINE step open_dict(PyObject* dict) {
+  ULTRAJSON_ALWAYS_INLINE step open_dict(PyObject* dict) { return open_dict_in<false>(dict); }
+  template <bool laid_out>
+  ULTRAJSON_NOINLINE step open_dict_in(PyObject* dict) {
+    if constexpr (!laid_out) {
+      if (laid_out_) return open_dict_in<true>(dict);
+    }
     const std::size_t depth = stack_.size() + 1;  // as in open()
     if (!within_depth(depth)) {
       raise_write_error(write_error::depth_limit_exceeded);
@@ -278,7 +295,7 @@ class encoder {
     }
     const Py_ssize_t size = PyDict_GET_SIZE(dict);
     if (size == 0) return done(out_.literal("{}"));
-    const bool cursor = at_cursor() && !(settings_.sort_keys && size > 1);
+    const bool cursor = (laid_out ? at_laid_out_cursor() : at_cursor()) && !(settings_.sort_keys && size > 1);
     if (!cursor && !out_.ascii('{')) return step::failed;
     PyObject* keys = nullptr;
     // One member is in order already: written as any dict is, with no
@@ -308,7 +325,7 @@ class encoder {
     Py_ssize_t left = size;
     if (cursor) {
       bool closed = false;
-      const step by_cursor = members_at_cursor(dict, size, depth, position, left, closed);
+      const step by_cursor = members_at_cursor<laid_out>(dict, size, depth, position, left, closed);
       if (by_cursor != step::written || closed) return by_cursor;
     }
     PyObject* k;
@@ -393,11 +410,48 @@ class encoder {
 
   // The items of a list or tuple and the members of a dict are written at
   // a cursor held in a register while the output is narrow and the
-  // separators one character each (text_output::narrow_cursor): the
-  // separators, constants, ASCII strs and 64-bit numbers there, other
-  // scalars and empty containers by the output after advance_to().
+  // separators short ASCII (text_output::narrow_cursor): the separators,
+  // line breaks, constants, ASCII strs and 64-bit numbers there, other
+  // scalars and empty containers by the output after advance_to(). The
+  // separators go there in one of two ways:
+  //   - at_cursor(): compact, one character each and no indentation (the
+  //     defaults);
+  //   - at_laid_out_cursor(): otherwise, when each is at most eight ASCII
+  //     characters, with the line break and indentation when indenting
+  //     (indent=2 writes ",", "\n  ", ": ").
   bool at_cursor() const noexcept {
     return compact_separator_ != 0 && compact_key_separator_ != 0 && out_.narrow();
+  }
+  bool at_laid_out_cursor() const noexcept { return laid_out_ && out_.narrow(); }
+  bool laid_out_separators() const noexcept {
+    return !(compact_separator_ != 0 && compact_key_separator_ != 0) &&
+           item_separator_text_.size == settings_.options.item_separator.size() &&
+           key_separator_text_.size == settings_.options.key_separator.size();
+  }
+
+  // Room at the cursor for a laid-out item's separator and line (whose
+  // indentation is `spaces`).
+  static std::ptrdiff_t laid_out_prefix_room(std::size_t spaces) noexcept {
+    return static_cast<std::ptrdiff_t>(sizeof(short_ascii_text::text) + text_output::line_room(spaces));
+  }
+  // Writes a laid-out item's separator (unless it is the `first`) and line
+  // at `at`, which has laid_out_prefix_room(spaces); returns the position
+  // after them.
+  char* laid_out_prefix_at(char* at, bool first, std::size_t spaces) const noexcept {
+    if (!first) {
+      std::memcpy(at, item_separator_text_.text, sizeof(item_separator_text_.text));
+      at += item_separator_text_.size;
+    }
+    return settings_.options.indent != 0 ? text_output::line_at(at, spaces) : at;
+  }
+  // Before a laid-out container's closing bracket: its line, when
+  // indenting, at nesting `depth`; false with an error set.
+  bool laid_out_close_at(text_output::narrow_cursor& room, std::size_t depth) {
+    if (settings_.options.indent == 0) return room_at(room, 1);
+    const std::size_t spaces = settings_.options.indent * (depth - 1);
+    if (!room_at(room, static_cast<std::ptrdiff_t>(text_output::line_room(spaces)) + 1)) return false;
+    room.at = text_output::line_at(room.at, spaces);
+    return true;
   }
 
   // The most a separator and a constant or number take at the cursor.
@@ -493,23 +547,32 @@ class encoder {
     return detail::format_double(out, value);
   }
 
-  // Writes a list or tuple at nesting `depth` at the cursor (at_cursor()),
-  // its opening bracket and its items from the first: returns the first
-  // item not written there, for the caller to go on from, or nullptr with
-  // an error set. `closed`: every item was, and the closing bracket too
-  // (written by the output's own calls, the brackets cost a list of [1]s
-  // 8% more instructions, callgrind).
+  // Writes a list or tuple at nesting `depth` at the cursor (at_cursor(),
+  // or at_laid_out_cursor()), its opening bracket and its items from the
+  // first: returns the first item not written there, for the caller to go
+  // on from, or nullptr with an error set. `closed`: every item was, and
+  // the closing bracket too (written by the output's own calls, the
+  // brackets cost a list of [1]s 8% more instructions, callgrind).
+  template <bool laid_out>
   PyObject* const* items_at_cursor(PyObject* const* first, PyObject* const* end, std::size_t depth,
                                    bool& closed) {
     text_output::narrow_cursor room = out_.cursor();
     const char separator = compact_separator_;
+    const std::size_t spaces = laid_out ? settings_.options.indent * depth : 0;
+    const std::ptrdiff_t item_room = laid_out ? laid_out_prefix_room(spaces) + room_for_item : room_for_item;
     if (!room_at(room, 1)) return nullptr;
     *room.at++ = '[';
-    // The separator is written before each item but the first, and taken
-    // back when the item is not one written here.
+    // The separator (and line) is written before each item but the first
+    // (before every item), and taken back when the item is not one written
+    // here.
     for (PyObject* const* item = first; item != end; ++item) {
-      if (!room_at(room, room_for_item)) return nullptr;
-      if (item != first) *room.at++ = separator;
+      if (!room_at(room, item_room)) return nullptr;
+      char* const item_start = room.at;
+      if constexpr (laid_out) {
+        room.at = laid_out_prefix_at(room.at, item == first, spaces);
+      } else if (item != first) {
+        *room.at++ = separator;
+      }
       switch (scalar_at<true>(room, *item, depth)) {
         case cursor_step::written: break;
         case cursor_step::by_output:
@@ -517,27 +580,40 @@ class encoder {
           if (!out_.narrow()) return item + 1;
           break;
         case cursor_step::failed: return nullptr;
-        case cursor_step::other: out_.advance_to(room.at - (item != first)); return item;
+        case cursor_step::other:
+          out_.advance_to(laid_out ? item_start : room.at - (item != first));
+          return item;
       }
     }
-    if (!room_at(room, 1)) return nullptr;
+    if constexpr (laid_out) {
+      if (!laid_out_close_at(room, depth)) return nullptr;
+    } else if (!room_at(room, 1)) {
+      return nullptr;
+    }
     *room.at++ = ']';
     out_.advance_to(room.at);
     closed = true;
     return end;
   }
 
-  // Writes a dict of `size` members at nesting `depth` at the cursor
-  // (at_cursor()), its opening brace and its members from the first while
-  // their keys are ASCII strs: step::written when the caller goes on from
+  // Writes a dict of `size` members at nesting `depth` at the cursor (as
+  // items_at_cursor), its opening brace and its members from the first
+  // while their keys are ASCII strs: step::written when the caller goes on from
   // `position` with `left` members to write (none and `closed`: the
   // closing brace is written too), else what opening the dict did (a frame
   // is pushed when a value is not a scalar, as open_dict() does). Inline
   // in open_dict(), whose `position` and `left` it moves: called, it cost
   // a list of one-member dicts a tenth more time (timeit).
+  template <bool laid_out>
   ULTRAJSON_ALWAYS_INLINE step members_at_cursor(PyObject* dict, Py_ssize_t size, std::size_t depth,
                                                  Py_ssize_t& position, Py_ssize_t& left, bool& closed) {
     text_output::narrow_cursor room = out_.cursor();
+    const std::size_t spaces = laid_out ? settings_.options.indent * depth : 0;
+    const std::ptrdiff_t key_room =
+        (laid_out ? laid_out_prefix_room(spaces) : 1) + static_cast<std::ptrdiff_t>(written_keys::text_room);
+    const std::ptrdiff_t value_room =
+        laid_out ? static_cast<std::ptrdiff_t>(sizeof(short_ascii_text::text) + detail::max_number_chars)
+                 : room_for_item;
     if (!room_at(room, 1)) return step::failed;
     *room.at++ = '{';
     PyObject* k;
@@ -551,8 +627,13 @@ class encoder {
       Py_ssize_t next = position;
       // No Python code runs meanwhile: the dict keeps its `size` members.
       if (!next_dict_member(dict, next, k, v) || Py_TYPE(k) != &PyUnicode_Type) break;
-      if (!room_at(room, 1 + written_keys::text_room)) return step::failed;
-      if (left != size) *room.at++ = compact_separator_;
+      if (!room_at(room, key_room)) return step::failed;
+      char* const item_start = room.at;
+      if constexpr (laid_out) {
+        room.at = laid_out_prefix_at(room.at, left == size, spaces);
+      } else if (left != size) {
+        *room.at++ = compact_separator_;
+      }
       std::size_t slot = 0;
       if (keys_.find(k, slot)) {
         std::memcpy(room.at, keys_.text(slot), written_keys::text_room);
@@ -561,14 +642,19 @@ class encoder {
         // A key the output must write (not ASCII, or beyond the room): the
         // caller's loop writes it, its separator taken back, and the rest.
         if (!out_.quoted_at(room, k)) {
-          room.at -= left != size;
+          room.at = laid_out ? item_start : room.at - (left != size);
           break;
         }
         if (keys_.missed_again(k, slot)) keep_key(k, slot);
       }
       position = next;
-      if (!room_at(room, room_for_item)) return step::failed;
-      *room.at++ = compact_key_separator_;
+      if (!room_at(room, value_room)) return step::failed;
+      if constexpr (laid_out) {
+        std::memcpy(room.at, key_separator_text_.text, sizeof(key_separator_text_.text));
+        room.at += key_separator_text_.size;
+      } else {
+        *room.at++ = compact_key_separator_;
+      }
       switch (scalar_at<false>(room, v, depth)) {
         case cursor_step::written: break;
         case cursor_step::by_output:
@@ -582,7 +668,11 @@ class encoder {
       }
     }
     if (left == 0) {
-      if (!room_at(room, 1)) return step::failed;
+      if constexpr (laid_out) {
+        if (!laid_out_close_at(room, depth)) return step::failed;
+      } else if (!room_at(room, 1)) {
+        return step::failed;
+      }
       *room.at++ = '}';
       closed = true;
     }
@@ -1186,6 +1276,8 @@ class encoder {
   // The separators again when ASCII and short (", " and ": " with indent).
   const short_ascii_text item_separator_text_ = short_ascii_text::of(settings_.options.item_separator);
   const short_ascii_text key_separator_text_ = short_ascii_text::of(settings_.options.key_separator);
+  // Whether the containers' loops write at the laid-out cursor.
+  const bool laid_out_ = laid_out_separators();
 
   static char one_ascii_char(std::string_view separator, const dumps_settings& settings) {
     const bool one = settings.options.indent == 0 && separator.size() == 1 &&

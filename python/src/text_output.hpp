@@ -123,14 +123,10 @@ class text_output {
   // over next): memset's call for the few spaces of an indent cost more
   // than the write (callgrind).
   bool indentation(std::size_t spaces) {
-    if (!reserve(1 + spaces + 16)) return false;
+    if (!reserve(line_room(spaces))) return false;
     if (width_ == 1) {
-      static constexpr char sixteen_spaces[16] = {' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ',
-                                                   ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' '};
-      unsigned char* out = data_ + size_;
-      *out++ = '\n';
-      for (std::size_t i = 0; i < spaces; i += 16) std::memcpy(out + i, sixteen_spaces, 16);
-      size_ += 1 + spaces;
+      size_ = static_cast<std::size_t>(
+          reinterpret_cast<unsigned char*>(line_at(reinterpret_cast<char*>(data_ + size_), spaces)) - data_);
       return true;
     }
     if (!ascii('\n')) return false;
@@ -194,6 +190,17 @@ class text_output {
     char* at;
     char* end;
   };
+  // A line break and `spaces` spaces at `at` in a narrow output, which has
+  // line_room(spaces) bytes of room (the spaces go in copies of sixteen);
+  // returns the position after them.
+  static char* line_at(char* at, std::size_t spaces) noexcept {
+    static constexpr char sixteen_spaces[16] = {' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ',
+                                                ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' '};
+    *at++ = '\n';
+    for (std::size_t i = 0; i < spaces; i += 16) std::memcpy(at + i, sixteen_spaces, 16);
+    return at + spaces;
+  }
+  static constexpr std::size_t line_room(std::size_t spaces) noexcept { return 1 + spaces + 16; }
   narrow_cursor cursor() const noexcept {
     auto* const begin = reinterpret_cast<char*>(data_);
     return {begin + size_, begin + capacity_};

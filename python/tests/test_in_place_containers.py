@@ -152,6 +152,55 @@ def test_separators_and_indent_of_every_kind():
             assert ours == reference
 
 
+# Layouts a narrow output also writes at the cursor (laid out: separators
+# of up to eight ASCII characters, line breaks and indentation), and one it
+# does not (a nine-character separator), for comparison.
+LAYOUTS = [
+    {"indent": 2},
+    {"indent": 1, "sort_keys": True},
+    {"indent": 17},
+    {"indent": 4, "separators": (",", " = ")},
+    {"separators": (", ", ": ")},
+    {"separators": ("", "")},
+    {"indent": 3, "separators": (" ,  ", "12345678")},
+    {"indent": 2, "separators": (",", "123456789")},
+]
+
+
+def _laid_out_reference(obj, ensure_ascii=False, **options):
+    return json.dumps(obj, ensure_ascii=ensure_ascii, **options)
+
+
+@pytest.mark.parametrize("layout", LAYOUTS, ids=repr)
+def test_laid_out_items_at_the_cursor(layout):
+    deep = [1, "a"]
+    for level in range(60):  # lines of up to 17 * 60 spaces: the output grows within one
+        deep = [level, deep, {"k": level, "d": deep if level % 20 == 0 else None}]
+    shapes = ([1], {"a": 1}, {"a": 1, "b": [2, "x"]}, {"a": {"b": None}}, [[1], {"c": []}], ({"d": 1.5},))
+    objects = [*_lists(), *_dicts(), deep, NARROW_ITEMS * 50, [*NARROW_ITEMS, "é", *NARROW_ITEMS] * 20]
+    objects += [[shape] * count for shape in shapes for count in (1, 2, 7, 1000)]
+    for obj in objects:
+        assert _ours(obj, **layout) == _laid_out_reference(obj, **layout), obj
+    for obj in (NARROW_ITEMS * 50, {"k": NARROW_ITEMS, "é": [1, "\U0001f600", 2]}):
+        assert ultrajson.dumps(obj, escape_forward_slashes=False, **layout) == _laid_out_reference(
+            obj, ensure_ascii=True, **layout
+        )
+
+
+@pytest.mark.parametrize("layout", LAYOUTS[:4], ids=repr)
+def test_laid_out_items_then_a_container_or_a_wide_str(layout):
+    # The walk at the laid-out cursor stops before the item, its separator,
+    # line break and indentation taken back.
+    for breaker in ([1], {"k": [2]}, "€", "\U0001f600", 2**70, _Small.three, _Marker2()):
+        for at in range(0, len(NARROW_ITEMS), 3):
+            items = [x for x in NARROW_ITEMS if not isinstance(x, float) or x == x]
+            items.insert(at, breaker)
+            members = {f"k{i}": item for i, item in enumerate(items)}
+            for obj in (items, members, [members]):
+                expected = _laid_out_reference(obj, default=lambda o: [o.value], **layout)
+                assert _ours(obj, default=lambda o: [o.value], **layout) == expected
+
+
 @pytest.mark.parametrize("nest", [nested_lists, nested_dicts])
 def test_depth_limit_at_an_empty_leaf(nest):
     # The innermost container is empty: written in place by its parent, it
