@@ -29,6 +29,7 @@
 #include "dict_members.hpp"
 #include "errors.hpp"
 #include "native_types.hpp"
+#include "sorted_shape.hpp"
 #include "text_output.hpp"
 #include "written_keys.hpp"
 
@@ -373,14 +374,17 @@ class encoder {
       narrow = narrow && PyUnicode_KIND(k) == PyUnicode_1BYTE_KIND;
       sorted_members_.push_back(sorted_member{k, v, 0});  // reserved
     }
-    const auto begin = sorted_members_.begin() + static_cast<std::ptrdiff_t>(first);
-    for (auto member = begin; member != sorted_members_.end(); ++member) {
-      member->prefix = sort_prefix(member->key, narrow);
+    sorted_member* const members = sorted_members_.data() + first;
+    const std::size_t count = sorted_members_.size() - first;
+    if (!sorted_shapes_.reorder_if_known(members, count)) {
+      sorted_shapes_.sort_and_remember(members, count, [narrow](sorted_member* unsorted, std::size_t n) {
+        for (std::size_t i = 0; i < n; ++i) unsorted[i].prefix = sort_prefix(unsorted[i].key, narrow);
+        std::sort(unsorted, unsorted + n, [](const sorted_member& a, const sorted_member& b) {
+          return a.prefix != b.prefix ? a.prefix < b.prefix : str_less(a.key, b.key);
+        });
+      });
     }
-    std::sort(begin, sorted_members_.end(), [](const sorted_member& a, const sorted_member& b) {
-      return a.prefix != b.prefix ? a.prefix < b.prefix : str_less(a.key, b.key);
-    });
-    for (auto member = begin; member != sorted_members_.end(); ++member) Py_INCREF(member->key);
+    for (std::size_t i = 0; i < count; ++i) Py_INCREF(members[i].key);
     const auto last = static_cast<Py_ssize_t>(sorted_members_.size());
     const step pushed = push(frame{dict, nullptr, static_cast<Py_ssize_t>(first), last,
                                    static_cast<Py_ssize_t>(first), python_runs_, frame::sorted_dict, false});
@@ -1265,6 +1269,8 @@ class encoder {
   native_types natives_;
   // The keys that recur, and their text.
   written_keys keys_;
+  // The key orders of the last dicts the walk sorted.
+  sorted_shapes sorted_shapes_;
   // Non-ASCII separators, decoded once (strong references), else nullptr.
   PyObject* item_separator_ = nullptr;
   PyObject* key_separator_ = nullptr;
