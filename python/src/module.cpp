@@ -17,6 +17,7 @@
 #include "errors.hpp"
 #include "module_state.hpp"
 #include "python.hpp"
+#include "simd_level.hpp"
 
 namespace ultrajson::python {
 namespace {
@@ -76,7 +77,8 @@ int exec_module(PyObject* module) {
   PyObject* functions = PyModule_GetDict(module);  // borrowed
   if (PyDict_SetItemString(functions, "encode", PyDict_GetItemString(functions, "dumps")) < 0 ||
       PyDict_SetItemString(functions, "decode", PyDict_GetItemString(functions, "loads")) < 0 ||
-      PyModule_AddStringConstant(module, "__version__", ultrajson::version_string) < 0) {
+      PyModule_AddStringConstant(module, "__version__", ultrajson::version_string) < 0 ||
+      PyModule_AddStringConstant(module, "_simd", simd_level_name(simd)) < 0) {
     return -1;
   }
   return 0;

@@ -487,7 +487,7 @@ class text_output {
     if (how_.html || how_.ensure_ascii) return nullptr;
 #if defined(ULTRAJSON_PYTHON_AVX2)
     if constexpr (sizeof(Out) == 2) {
-      if (cpu_has_avx2) return how_.slash ? &quoted_two_byte_avx2<true> : &quoted_two_byte_avx2<false>;
+      if (simd == simd_level::avx2) return how_.slash ? &quoted_two_byte_avx2<true> : &quoted_two_byte_avx2<false>;
     }
 #endif
     return how_.slash ? &quoted_two_byte<Out, true> : &quoted_two_byte<Out, false>;

@@ -8,23 +8,16 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "simd_level.hpp"
 #include "unit_escape.hpp"
 
-#if defined(__SSE2__) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define ULTRAJSON_PYTHON_AVX2 1
+#if defined(ULTRAJSON_PYTHON_AVX2)
 #include <immintrin.h>
 #endif
 
 namespace ultrajson::python {
 
 #if defined(ULTRAJSON_PYTHON_AVX2)
-// Whether this CPU (and its OS, which must save the 32-byte registers) runs
-// AVX2: asked once, when the module is loaded.
-inline const bool cpu_has_avx2 = [] {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("avx2") != 0;
-}();
-
 // plain_byte_test's `any` on two 32-byte blocks (U+007F plain).
 template <bool slash>
 __attribute__((target("avx2"), always_inline)) inline bool any_special_avx2(__m256i first, __m256i second) noexcept {

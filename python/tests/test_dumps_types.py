@@ -8,8 +8,10 @@ import decimal
 import enum
 import json
 import math
+import os
 import random
 import struct
+import subprocess
 import sys
 
 import pytest
@@ -579,14 +581,18 @@ def test_lone_surrogates(text, expected):
 
 
 # The output widens to 2 or 4 bytes per character at the first str that
-# needs it; each str is escaped from its own kind, sixteen bytes at a time
-# with the last few read in one go. A character that needs escaping at every
-# position of strs of every length around those sizes, in each kind, written
-# before and after the widening, checks each of those paths.
-@pytest.mark.parametrize("filler", ["a", "\xe9", "\u0645", "\U0001f600"])
-@pytest.mark.parametrize("special", ['"', "\\", "\n", "\x1f", "/", "\x7f", "<", "\u0100"])
-def test_escapes_at_every_position(filler, special):
-    for length in range(0, 35):
+# needs it; each str is escaped from its own kind, in blocks of sixteen to
+# sixty-four units with the last few read in one go. A character that needs
+# escaping at every position of strs of every length around those sizes, in
+# each kind, written before and after the widening, checks each of those
+# paths.
+ESCAPE_LENGTHS = [*range(0, 35), 47, 48, 49, 63, 64, 65, 127, 128, 129]
+FILLERS = ["a", "\xe9", "\u0645", "\U0001f600"]
+SPECIALS = ['"', "\\", "\n", "\x1f", "/", "\x7f", "<", "\u0100"]
+
+
+def check_escapes_at_every_position(filler, special, lengths=ESCAPE_LENGTHS):
+    for length in lengths:
         texts = [filler * length]
         texts += [filler * i + special + filler * (length - i) for i in range(length + 1)]
         for ensure_ascii in (True, False):
@@ -600,6 +606,40 @@ def test_escapes_at_every_position(filler, special):
                 html = dumps(value, ensure_ascii=ensure_ascii, escape_forward_slashes=False,
                              encode_html_chars=True)
                 assert html == expected.replace("<", "\\u003c")
+
+
+@pytest.mark.parametrize("filler", FILLERS)
+@pytest.mark.parametrize("special", SPECIALS)
+def test_escapes_at_every_position(filler, special):
+    check_escapes_at_every_position(filler, special)
+
+
+# On x86-64 the module copies with AVX2 where the CPU has it (a two-byte str
+# into a two-byte output, from sixty-four units); ULTRAJSON_SIMD=sse2 makes
+# it take the SSE2 copies every x86-64 CPU runs, which this checks the same
+# way.
+SSE2_CHILD = """
+import sys
+sys.path.insert(0, sys.argv[1])
+import ultrajson._ultrajson
+from test_dumps_types import FILLERS, SPECIALS, check_escapes_at_every_position
+assert ultrajson._ultrajson._simd == "sse2", ultrajson._ultrajson._simd
+for filler in FILLERS:
+    for special in SPECIALS:
+        check_escapes_at_every_position(filler, special, [*range(0, 20), 31, 32, 33, 63, 64, 65, 127, 128, 129])
+print("ok")
+"""
+
+
+def test_escapes_at_every_position_with_sse2_only():
+    import ultrajson._ultrajson
+
+    assert ultrajson._ultrajson._simd in ("sse2", "avx2")
+    env = dict(os.environ, ULTRAJSON_SIMD="sse2")
+    completed = subprocess.run([sys.executable, "-c", SSE2_CHILD, os.path.dirname(os.path.abspath(__file__))],
+                               capture_output=True, text=True, timeout=600, env=env, check=False)
+    assert completed.returncode == 0, completed.stderr[-3000:]
+    assert completed.stdout.strip() == "ok"
 
 
 # Under ensure_ascii the output widens only for text written as it is: a
