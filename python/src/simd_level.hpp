@@ -17,27 +17,18 @@ enum class simd_level { sse2, avx2 };
 #if defined(__SSE2__) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define ULTRAJSON_PYTHON_AVX2 1
 
-inline simd_level simd_level_of_cpu() noexcept {
+inline const simd_level simd = [] {
+  const char* cap = std::getenv("ULTRAJSON_SIMD");
+  if (cap != nullptr && std::strcmp(cap, "sse2") == 0) return simd_level::sse2;
   __builtin_cpu_init();
   // GCC and clang report AVX2 only when the OS saves its registers.
   return __builtin_cpu_supports("avx2") ? simd_level::avx2 : simd_level::sse2;
-}
-
-inline simd_level simd_level_allowed() noexcept {
-  const char* cap = std::getenv("ULTRAJSON_SIMD");
-  return cap != nullptr && std::strcmp(cap, "sse2") == 0 ? simd_level::sse2 : simd_level::avx2;
-}
-
-inline const simd_level simd = [] {
-  const simd_level cpu = simd_level_of_cpu();
-  const simd_level allowed = simd_level_allowed();
-  return cpu < allowed ? cpu : allowed;
 }();
 #else
 inline constexpr simd_level simd = simd_level::sse2;
 #endif
 
-// The level's name, for ultrajson's build details and the tests.
+// The level's name: ultrajson._ultrajson._simd.
 inline const char* simd_level_name(simd_level level) noexcept {
   switch (level) {
     case simd_level::avx2: return "avx2";

@@ -15,7 +15,7 @@ import subprocess
 import sys
 
 import pytest
-from ultrajson import dumps, loads
+from ultrajson import _ultrajson, dumps, loads
 
 from _support import escaped_reference, nested_dicts, nested_lists
 
@@ -626,15 +626,13 @@ from test_dumps_types import FILLERS, SPECIALS, check_escapes_at_every_position
 assert ultrajson._ultrajson._simd == "sse2", ultrajson._ultrajson._simd
 for filler in FILLERS:
     for special in SPECIALS:
-        check_escapes_at_every_position(filler, special, [*range(0, 20), 31, 32, 33, 63, 64, 65, 127, 128, 129])
+        check_escapes_at_every_position(filler, special)
 print("ok")
 """
 
 
 def test_escapes_at_every_position_with_sse2_only():
-    import ultrajson._ultrajson
-
-    assert ultrajson._ultrajson._simd in ("sse2", "avx2")
+    assert _ultrajson._simd in ("sse2", "avx2")
     env = dict(os.environ, ULTRAJSON_SIMD="sse2")
     completed = subprocess.run([sys.executable, "-c", SSE2_CHILD, os.path.dirname(os.path.abspath(__file__))],
                                capture_output=True, text=True, timeout=600, env=env, check=False)
