@@ -49,13 +49,13 @@ loads_hooks hooks_of(PyObject* const* bound) {
       // No Python code runs while the collector is paused: the error, whose
       // __init__ is Python, is raised after the pause has ended.
       const gc_pause pause(state.gc_module);
-      object_builder builder(state.keys);
+      object_builder builder(state.keys, state.shapes);
       if (form_of != nullptr) builder.read_slices_of(form_of, text);
       result = parse(text, builder, options);
       if (result.ok()) return builder.result();
     } else {
       // The hooks are Python code: the collector is left as it is.
-      hooked_object_builder builder(state.keys, hooks);
+      hooked_object_builder builder(state.keys, state.shapes, hooks);
       if (form_of != nullptr) builder.read_slices_of(form_of, text);
       parse_options with_number_text = options;
       with_number_text.raw_numbers = hooks.numbers();

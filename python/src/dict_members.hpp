@@ -51,6 +51,12 @@ struct general_entry {
   PyObject* value;
 };
 
+// The entries of a dict's combined table (ma_values NULL): after the head
+// and its 1 << log2_index_bytes index bytes.
+inline char* entry_table(dict_keys_head* keys) noexcept {
+  return reinterpret_cast<char*>(keys + 1) + (std::size_t{1} << keys->log2_index_bytes);
+}
+
 template <class Entry>
 ULTRAJSON_ALWAYS_INLINE bool next_entry(const char* table, Py_ssize_t count, Py_ssize_t& position,
                                         PyObject*& key, PyObject*& value) noexcept {
@@ -74,9 +80,8 @@ ULTRAJSON_ALWAYS_INLINE bool next_dict_member(PyObject* dict, Py_ssize_t& positi
 #if defined(ULTRAJSON_PYTHON_DICT_ENTRIES)
   const auto* const object = reinterpret_cast<const PyDictObject*>(dict);
   if (object->ma_values == nullptr && position >= 0) {
-    const auto* const keys = reinterpret_cast<const dict_keys_head*>(object->ma_keys);
-    const char* const table =
-        reinterpret_cast<const char*>(keys + 1) + (std::size_t{1} << keys->log2_index_bytes);
+    auto* const keys = reinterpret_cast<dict_keys_head*>(object->ma_keys);
+    const char* const table = entry_table(keys);
     return keys->kind != 0 ? next_entry<str_keyed_entry>(table, keys->entry_count, position, key, value)
                            : next_entry<general_entry>(table, keys->entry_count, position, key, value);
   }

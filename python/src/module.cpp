@@ -100,6 +100,7 @@ int clear_module(PyObject* module) {
     state->names.clear();
     state->texts.clear();
     state->keys.clear();
+    state->shapes.clear();
   }
   return 0;
 }

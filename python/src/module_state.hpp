@@ -8,6 +8,7 @@
 
 #include "arguments.hpp"
 #include "constant_options.hpp"
+#include "dict_shapes.hpp"
 #include "dumps_options.hpp"
 #include "key_cache.hpp"
 #include "python.hpp"
@@ -35,6 +36,8 @@ struct module_state {
   // The decoder's cache of recently built keys, shared by the calls made in
   // this module's interpreter (each holds its GIL while it decodes).
   key_cache keys;
+  // The shapes of recently decoded dicts, over the key cache's keys.
+  dict_shapes shapes;
   // The gc module, for gc_pause on Python 3.9 (nullptr on 3.10+, which has
   // PyGC_Disable).
   PyObject* gc_module = nullptr;

@@ -10,6 +10,7 @@
 
 #include <ultrajson/detail/inlining.hpp>
 
+#include "dict_shapes.hpp"
 #include "key_cache.hpp"
 #include "loads_hooks.hpp"
 #include "python.hpp"
@@ -41,8 +42,8 @@ class key_lookup {
 template <bool with_hooks>
 class basic_object_builder {
  public:
-  explicit basic_object_builder(key_cache& keys, const loads_hooks& hooks = {})
-      : keys_(keys), hooks_(hooks) {}
+  basic_object_builder(key_cache& keys, dict_shapes& shapes, const loads_hooks& hooks = {})
+      : keys_(keys), shapes_(shapes), hooks_(hooks) {}
   basic_object_builder(const basic_object_builder&) = delete;
   basic_object_builder& operator=(const basic_object_builder&) = delete;
   ~basic_object_builder() {
@@ -128,22 +129,69 @@ class basic_object_builder {
     if constexpr (with_hooks) {
       if (hooks_.object_pairs_hook != nullptr) return end_object_as_pairs(count);
     }
+    // The other dicts' path falls through: it is the one a document of
+    // one-member dicts of unique keys takes every time.
+    if (ULTRAJSON_LIKELY(!dict_shapes::fits(count))) {
+      PyObject** items = stack_.last(2 * count);
+      PyObject* dict = grown_dict(items, count);
+      if (dict == nullptr) return false;  // the stack still owns every key and value
+      for (std::size_t i = 0; i < 2 * count; ++i) Py_DECREF(items[i]);
+      return finish_object(dict, count);
+    }
+    return end_object_of_a_shape(count);
+  }
+
+ private:
+  // A dict whose shape the module may know (dict_shapes): a copy of the
+  // shape's model, else grown and its shape noted. Out of line, so that
+  // end_object stays small enough to be inlined into the parser for the
+  // other dicts (its call cost 16 instructions a dict of one member).
+  ULTRAJSON_NOINLINE bool end_object_of_a_shape(std::size_t count) {
     PyObject** items = stack_.last(2 * count);
-    // Grown from empty, as json makes it: the first str key gives the dict
-    // CPython's str-only table (16-byte entries, the fast lookup). A table
-    // presized by _PyDict_NewPresized is the general kind (24-byte entries,
-    // and every later lookup takes the slower path): twitter.json's dicts
-    // took 576 KB against json's 459 KB. Repeated keys size it by the
-    // distinct ones, as json does.
-    PyObject* dict = PyDict_New();
+    PyObject* dict = nullptr;
+    switch (shapes_.make(items, count, dict)) {
+      case dict_shapes::outcome::made:
+        // The dict took the values; the keys' references are the stack's.
+        for (std::size_t i = 0; i < 2 * count; i += 2) Py_DECREF(items[i]);
+        return finish_object(dict, count);
+      case dict_shapes::outcome::failed:
+        return false;  // the stack still owns every key and value
+      case dict_shapes::outcome::declined:
+        break;
+    }
+    dict = grown_dict(items, count);
     if (dict == nullptr) return false;
+    if (!shapes_.learn(items, count)) {
+      Py_DECREF(dict);
+      return false;
+    }
+    for (std::size_t i = 0; i < 2 * count; ++i) Py_DECREF(items[i]);
+    return finish_object(dict, count);
+  }
+
+  // A new dict of the `count` (key, value) pairs at `items`, which keep
+  // their references; nullptr with an error set.
+  //
+  // Grown from empty, as json makes it: the first str key gives the dict
+  // CPython's str-only table (16-byte entries, the fast lookup). A table
+  // presized by _PyDict_NewPresized is the general kind (24-byte entries,
+  // and every later lookup takes the slower path): twitter.json's dicts
+  // took 576 KB against json's 459 KB. Repeated keys size it by the
+  // distinct ones, as json does.
+  ULTRAJSON_ALWAYS_INLINE static PyObject* grown_dict(PyObject* const* items, std::size_t count) {
+    PyObject* dict = PyDict_New();
+    if (dict == nullptr) return nullptr;
     for (std::size_t i = 0; i < 2 * count; i += 2) {
       if (!insert_member(dict, items[i], items[i + 1])) {
         Py_DECREF(dict);
-        return false;  // the stack still owns every key and value
+        return nullptr;
       }
     }
-    for (std::size_t i = 0; i < 2 * count; ++i) Py_DECREF(items[i]);
+    return dict;
+  }
+
+  // The dict, holding every member, replaces them on the stack.
+  bool finish_object(PyObject* dict, std::size_t count) {
     stack_.drop(2 * count);
     stack_.push(dict);  // cannot fail: the stack held 2 * count more
     if constexpr (with_hooks) {
@@ -152,7 +200,6 @@ class basic_object_builder {
     return true;
   }
 
- private:
   // dict[key] = value for a key this builder made (an exact str). Where
   // CPython exports it, the insert is given the hash the key already holds
   // (a cached key was hashed when made), so that the dict's and the key's
@@ -218,6 +265,7 @@ class basic_object_builder {
   value_stack stack_;
   str_maker make_str_;
   key_lookup keys_;
+  dict_shapes& shapes_;
   loads_hooks hooks_;
 };
 
