@@ -27,8 +27,8 @@ namespace ultrajson::python {
 class dict_shapes {
  public:
   static constexpr std::size_t slot_count = 256;
-  // Fewer members than this are inserted one by one: a copy costs about what
-  // inserting them does.
+  // A one-member dict is inserted into: its one insert costs less than a
+  // copy (callgrind, a list of 256 one-key dicts of one shape).
   static constexpr std::size_t min_members = 2;
   // Larger dicts (a document's one table of ids, say) are seldom repeated;
   // this bounds what the models hold (each slot's at most a 128-entry
