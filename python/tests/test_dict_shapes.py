@@ -156,3 +156,41 @@ def test_more_shapes_than_the_cache_has_slots() -> None:
     doc = json.dumps([{k: n for n, k in enumerate(keys)} for keys in shapes for _ in range(3)])
     for _ in range(2):
         assert ultrajson.loads(doc) == json.loads(doc)
+
+
+def test_random_documents_of_few_keys() -> None:
+    # Records drawn from a few keys, nested, so that shapes recur in one
+    # document and across calls, some with repeated keys: each call must
+    # read as json reads it, member order and collector tracking included.
+    import random
+
+    rng = random.Random(20261205)
+    keys = ["id", "name", "a", "b", "tags", "x" * 30, "\xe9t\xe9", ""]
+
+    def value(depth: int):
+        pick = rng.random()
+        if depth < 3 and pick < 0.25:
+            return record(depth + 1)
+        if depth < 3 and pick < 0.35:
+            return [value(depth + 1) for _ in range(rng.randint(0, 3))]
+        return rng.choice([None, True, 1, -2.5, "s", "\u65e5", 10**20])
+
+    def record(depth: int) -> str:
+        members = [rng.choice(keys) for _ in range(rng.randint(0, 6))]
+        return "{" + ",".join(json.dumps(k) + ":" + json.dumps(value(depth)) for k in members) + "}"
+
+    def tracking(obj) -> list:
+        if isinstance(obj, dict):
+            return [gc.is_tracked(obj)] + [t for v in obj.values() for t in tracking(v)]
+        if isinstance(obj, list):
+            return [t for v in obj for t in tracking(v)]
+        return []
+
+    for _ in range(30):
+        doc = "[" + ",".join(record(0) for _ in range(40)) + "]"
+        expected = json.loads(doc)
+        for _ in range(2):
+            got = ultrajson.loads(doc)
+            assert got == expected
+            assert json.dumps(got) == json.dumps(expected)  # member order
+            assert tracking(got) == tracking(expected)
