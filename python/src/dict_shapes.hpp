@@ -79,7 +79,10 @@ class dict_shapes {
       PyObject* const value = members[2 * i + 1];
       Py_DECREF(entries[i].value);  // the model's None, which the copy took
       entries[i].value = value;
-      holds_containers |= PyObject_IS_GC(value) != 0;
+      // The type's flag, read inline (PyObject_IS_GC is a call on 3.11); it
+      // differs only for type objects, which it counts as containers: a
+      // dict holding one is tracked, as it may need to be.
+      holds_containers |= PyType_IS_GC(Py_TYPE(value)) != 0;
     }
     // A dict goes to the collector once it may hold a container, as
     // insertdict does it (the model, with only strs and None, is not there).
