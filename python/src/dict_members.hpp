@@ -51,6 +51,11 @@ struct general_entry {
   PyObject* value;
 };
 
+// A dict's keys object (ma_keys), read through the head above.
+inline dict_keys_head* keys_of(PyObject* dict) noexcept {
+  return reinterpret_cast<dict_keys_head*>(reinterpret_cast<PyDictObject*>(dict)->ma_keys);
+}
+
 // The entries of a dict's combined table (ma_values NULL): after the head
 // and its 1 << log2_index_bytes index bytes.
 inline char* entry_table(dict_keys_head* keys) noexcept {
@@ -78,9 +83,8 @@ ULTRAJSON_ALWAYS_INLINE bool next_entry(const char* table, Py_ssize_t count, Py_
 ULTRAJSON_ALWAYS_INLINE bool next_dict_member(PyObject* dict, Py_ssize_t& position, PyObject*& key,
                                               PyObject*& value) noexcept {
 #if defined(ULTRAJSON_PYTHON_DICT_ENTRIES)
-  const auto* const object = reinterpret_cast<const PyDictObject*>(dict);
-  if (object->ma_values == nullptr && position >= 0) {
-    auto* const keys = reinterpret_cast<dict_keys_head*>(object->ma_keys);
+  if (reinterpret_cast<const PyDictObject*>(dict)->ma_values == nullptr && position >= 0) {
+    dict_keys_head* const keys = keys_of(dict);
     const char* const table = entry_table(keys);
     return keys->kind != 0 ? next_entry<str_keyed_entry>(table, keys->entry_count, position, key, value)
                            : next_entry<general_entry>(table, keys->entry_count, position, key, value);

@@ -51,13 +51,23 @@ class dict_shapes {
     return count >= min_members && count <= max_members;
   }
 
+  // The keys' identities and their count, mixed: equal for the same key
+  // objects in the same order. make() and learn() take it, computed once.
+  static std::uint64_t label_of(PyObject* const* members, std::size_t count) noexcept {
+    std::uint64_t h = count;
+    for (std::size_t i = 0; i < count; ++i) {
+      h = (h ^ reinterpret_cast<std::uintptr_t>(members[2 * i])) * 0x9E3779B97F4A7C15ull;
+      h ^= h >> 31;
+    }
+    return h | 1;  // never 0, an empty slot's label
+  }
+
   // `members` holds count (key, value) pairs, keys made by the key cache (so
-  // alike keys are one object). On `made`, `dict` is a new dict of them: it
-  // has taken the values' references, and the keys' are still the caller's.
-  // On `declined`, nothing changed; the caller builds the dict itself, then
-  // calls learn(). On `failed`, an error is set.
-  outcome make(PyObject* const* members, std::size_t count, PyObject*& dict) {
-    const std::uint64_t label = label_of(members, count);
+  // alike keys are one object), `label` their label_of. On `made`, `dict` is
+  // a new dict of them: it has taken the values' references, and the keys'
+  // are still the caller's. On `declined`, nothing changed; the caller
+  // calls learn(), then builds the dict itself. On `failed`, an error is set.
+  outcome make(std::uint64_t label, PyObject* const* members, std::size_t count, PyObject*& dict) {
     slot& where = slots_[label >> (64 - slot_bits)];
     if (where.label != label || where.model == nullptr) return outcome::declined;
     auto* const model_keys = keys_of(where.model);
@@ -91,11 +101,10 @@ class dict_shapes {
     return outcome::made;
   }
 
-  // After the caller built a dict of a shape make() declined: the first time
-  // a shape is seen it is noted, the second it gets its model. False with
-  // an error set when the model could not be made.
-  bool learn(PyObject* const* members, std::size_t count) {
-    const std::uint64_t label = label_of(members, count);
+  // For a shape make() declined: the first time a shape is seen it is
+  // noted, the second it gets its model (from the keys alone). False with an
+  // error set when the model could not be made.
+  bool learn(std::uint64_t label, PyObject* const* members, std::size_t count) {
     slot& where = slots_[label >> (64 - slot_bits)];
     if (where.label != label) {
       Py_CLEAR(where.model);
@@ -121,8 +130,9 @@ class dict_shapes {
   }
 #else
   static constexpr bool fits(std::size_t) noexcept { return false; }
-  outcome make(PyObject* const*, std::size_t, PyObject*&) { return outcome::declined; }
-  bool learn(PyObject* const*, std::size_t) { return true; }
+  static std::uint64_t label_of(PyObject* const*, std::size_t) noexcept { return 0; }
+  outcome make(std::uint64_t, PyObject* const*, std::size_t, PyObject*&) { return outcome::declined; }
+  bool learn(std::uint64_t, PyObject* const*, std::size_t) { return true; }
 #endif
 
  private:
@@ -135,21 +145,6 @@ class dict_shapes {
   };
 
 #if defined(ULTRAJSON_PYTHON_DICT_ENTRIES)
-  // The keys' identities and their count, mixed: equal for the same key
-  // objects in the same order.
-  static std::uint64_t label_of(PyObject* const* members, std::size_t count) noexcept {
-    std::uint64_t h = count;
-    for (std::size_t i = 0; i < count; ++i) {
-      h = (h ^ reinterpret_cast<std::uintptr_t>(members[2 * i])) * 0x9E3779B97F4A7C15ull;
-      h ^= h >> 31;
-    }
-    return h | 1;  // never 0, an empty slot's label
-  }
-
-  static dict_keys_head* keys_of(PyObject* dict) noexcept {
-    return reinterpret_cast<dict_keys_head*>(reinterpret_cast<PyDictObject*>(dict)->ma_keys);
-  }
-
   // A combined table of str keys whose first `count` entries are its
   // members, none deleted: the layout make() reads and writes.
   static bool is_laid_out(PyObject* dict, std::size_t count) noexcept {

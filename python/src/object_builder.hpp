@@ -131,25 +131,20 @@ class basic_object_builder {
     }
     // The other dicts' path falls through: it is the one a document of
     // one-member dicts of unique keys takes every time.
-    if (ULTRAJSON_LIKELY(!dict_shapes::fits(count))) {
-      PyObject** items = stack_.last(2 * count);
-      PyObject* dict = grown_dict(items, count);
-      if (dict == nullptr) return false;  // the stack still owns every key and value
-      for (std::size_t i = 0; i < 2 * count; ++i) Py_DECREF(items[i]);
-      return finish_object(dict, count);
-    }
+    if (ULTRAJSON_LIKELY(!dict_shapes::fits(count))) return end_grown_object(count);
     return end_object_of_a_shape(count);
   }
 
  private:
   // A dict whose shape the module may know (dict_shapes): a copy of the
-  // shape's model, else grown and its shape noted. Out of line, so that
-  // end_object stays small enough to be inlined into the parser for the
-  // other dicts (its call cost 16 instructions a dict of one member).
+  // shape's model, else its shape noted and the dict grown. Out of line, so
+  // that end_object stays small enough to be inlined into the parser for
+  // the other dicts (its call cost 16 instructions a dict of one member).
   ULTRAJSON_NOINLINE bool end_object_of_a_shape(std::size_t count) {
     PyObject** items = stack_.last(2 * count);
+    const std::uint64_t label = dict_shapes::label_of(items, count);
     PyObject* dict = nullptr;
-    switch (shapes_.make(items, count, dict)) {
+    switch (shapes_.make(label, items, count, dict)) {
       case dict_shapes::outcome::made:
         // The dict took the values; the keys' references are the stack's.
         for (std::size_t i = 0; i < 2 * count; i += 2) Py_DECREF(items[i]);
@@ -159,35 +154,29 @@ class basic_object_builder {
       case dict_shapes::outcome::declined:
         break;
     }
-    dict = grown_dict(items, count);
-    if (dict == nullptr) return false;
-    if (!shapes_.learn(items, count)) {
-      Py_DECREF(dict);
-      return false;
-    }
-    for (std::size_t i = 0; i < 2 * count; ++i) Py_DECREF(items[i]);
-    return finish_object(dict, count);
+    if (!shapes_.learn(label, items, count)) return false;
+    return end_grown_object(count);
   }
 
-  // A new dict of the `count` (key, value) pairs at `items`, which keep
-  // their references; nullptr with an error set.
-  //
-  // Grown from empty, as json makes it: the first str key gives the dict
-  // CPython's str-only table (16-byte entries, the fast lookup). A table
-  // presized by _PyDict_NewPresized is the general kind (24-byte entries,
-  // and every later lookup takes the slower path): twitter.json's dicts
-  // took 576 KB against json's 459 KB. Repeated keys size it by the
-  // distinct ones, as json does.
-  ULTRAJSON_ALWAYS_INLINE static PyObject* grown_dict(PyObject* const* items, std::size_t count) {
+  // The dict of the last `count` (key, value) pairs, grown from empty, as
+  // json makes it: the first str key gives the dict CPython's str-only
+  // table (16-byte entries, the fast lookup). A table presized by
+  // _PyDict_NewPresized is the general kind (24-byte entries, and every
+  // later lookup takes the slower path): twitter.json's dicts took 576 KB
+  // against json's 459 KB. Repeated keys size it by the distinct ones, as
+  // json does.
+  ULTRAJSON_ALWAYS_INLINE bool end_grown_object(std::size_t count) {
+    PyObject** items = stack_.last(2 * count);
     PyObject* dict = PyDict_New();
-    if (dict == nullptr) return nullptr;
+    if (dict == nullptr) return false;
     for (std::size_t i = 0; i < 2 * count; i += 2) {
       if (!insert_member(dict, items[i], items[i + 1])) {
         Py_DECREF(dict);
-        return nullptr;
+        return false;  // the stack still owns every key and value
       }
     }
-    return dict;
+    for (std::size_t i = 0; i < 2 * count; ++i) Py_DECREF(items[i]);
+    return finish_object(dict, count);
   }
 
   // The dict, holding every member, replaces them on the stack.
