@@ -571,6 +571,92 @@ TEST_CASE("the one-product estimate finds the exact search's digits") {
   }
 }
 
+TEST_CASE("whole doubles above 2^53 and significands with factors of five: the estimate's exact case") {
+  // A scaled value 2^q * 10^-k times an integer is a multiple of 5^-k, so
+  // for these (c a multiple of 5^j) one of the three is often exactly an
+  // integer: double_to_decimal decides that from the estimates alone where
+  // the fractions are coarse (10^-21 to 10^37) and hands the rest to the
+  // exact search. Integers from 2^53 to 2^64 drawn as a random float times
+  // the largest int64 (what the Python benchmark's doubles are); then
+  // every exponent with c a random multiple of 5^j, j = 0..22.
+  std::mt19937_64 random(20261205 + oracle_seed());
+  const std::size_t count = oracle_count() / 2;
+  for (std::size_t i = 0; i < count; ++i) {
+    const double value = 9223372036854775807.0 * (static_cast<double>(random() >> 11) * 0x1p-53);
+    if (value == 0) continue;
+    std::string problem = check_print(value);
+    if (problem.empty()) problem = check_estimate(bits_of(value));
+    if (!problem.empty()) FAIL(hex(bits_of(value)) << ": " << problem);
+  }
+  for (std::size_t i = 0; i < count; ++i) {
+    std::uint64_t power = 1;
+    for (int j = static_cast<int>(i % 23); j > 0; --j) power *= 5;
+    const std::uint64_t lowest = std::uint64_t{1} << 52;
+    const std::uint64_t first = (lowest + power - 1) / power * power;
+    const std::uint64_t c = first + random() % ((2 * lowest - first) / power) * power;
+    const std::uint64_t biased = 1 + random() % 2046;
+    const std::uint64_t bits = biased << 52 | (c - lowest);
+    std::string problem = check_print(double_from_bits(bits));
+    if (problem.empty()) problem = check_estimate(bits);
+    if (!problem.empty()) FAIL(hex(bits) << ": " << problem);
+  }
+}
+
+TEST_CASE("scaled values a hair from an integer at the edge of the coarse fractions") {
+  // For k = floor(log10(2^q)) > 0 the scaled values are multiples of
+  // 5^-k. From k = 22 a fraction r / 5^k of a unit or two is within the
+  // estimate's margin of an integer without being one: only the exact
+  // products can tell, and scaled_fractions_are_coarse draws the line at
+  // 21. Make c so that one of the scaled values, n * 2^(q-k) / 5^k with
+  // n = 4c, 4c - 2, 4c + 2, is r / 5^k above or below an integer: where
+  // the fractions are coarse the estimates' round-to-odd values are the
+  // exact ones; at k = 22 some are not; the digits are to_chars's.
+  std::size_t coarse_checked = 0, fine_differing = 0;
+  for (int q = 60; q <= 80; ++q) {
+    const int k = detail::floor_log10_pow2(q);
+    if (k != 21 && k != 22) continue;
+    const bool coarse = detail::scaled_fractions_are_coarse(q, k);
+    CHECK(coarse == (k == 21));
+    std::uint64_t modulus = 1;
+    for (int j = 0; j < k; ++j) modulus *= 5;
+    // x / 2 modulo 5^k (an odd modulus below 2^63).
+    const auto halve = [modulus](std::uint64_t x) { return (x % 2 == 0 ? x : x + modulus) / 2; };
+    for (std::uint64_t r = 1; r <= 200; ++r) {
+      for (const std::uint64_t residue : {r, modulus - r}) {
+        // n * 2^(q-k) = residue modulo 5^k: n = residue / 2^(q-k).
+        std::uint64_t n = residue;
+        for (int halvings = q - k; halvings > 0; --halvings) n = halve(n);
+        for (const std::uint64_t offset : {std::uint64_t{0}, modulus - 2, std::uint64_t{2}}) {
+          // 4c = n - offset: c = (n - offset) / 4 modulo 5^k.
+          std::uint64_t c = halve(halve((n + offset) % modulus));
+          for (; c < (std::uint64_t{1} << 53); c += modulus) {
+            if (c < (std::uint64_t{1} << 52)) continue;
+            const std::uint64_t bits =
+                static_cast<std::uint64_t>(q + 1075) << 52 | (c - (std::uint64_t{1} << 52));
+            INFO(hex(bits) << " (k = " << k << ")");
+            const detail::odd_rounded_scaled exact = detail::scale_exactly(c, q, k, false);
+            const detail::odd_rounded_scaled estimated =
+                detail::odd_rounded(detail::estimate_scaled(c, q, k));
+            const bool same = exact.middle == estimated.middle && exact.below == estimated.below &&
+                              exact.above == estimated.above;
+            if (coarse) {
+              REQUIRE(same);
+              ++coarse_checked;
+            } else if (!same) {
+              ++fine_differing;
+            }
+            std::string problem = check_print(double_from_bits(bits));
+            if (problem.empty()) problem = check_estimate(bits);
+            if (!problem.empty()) FAIL(problem);
+          }
+        }
+      }
+    }
+  }
+  CHECK(coarse_checked > 1000);
+  CHECK(fine_differing > 0);
+}
+
 TEST_CASE("random decimal strings parse as strtod does") {
   // Significands of 1 to 19 digits (most), 20 to 40, and up to 850; decimal
   // exponents from below the subnormals to above DBL_MAX; written in the

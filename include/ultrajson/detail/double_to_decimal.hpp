@@ -63,24 +63,11 @@ constexpr bool no_rounded_down_power_ends_in_ones() noexcept {
 static_assert(no_rounded_down_power_ends_in_ones(),
               "double_to_decimal adds 1 to these entries' low words without a carry");
 
-// The search with three round-to-odd products, exact for every double:
-// double_to_decimal's fallback when its one-product estimate cannot decide.
-// c, q as in double_to_decimal (not an integer below 2^53).
-ULTRAJSON_NOINLINE shortest_decimal shortest_decimal_exact(std::uint64_t c, int q, bool closer_below) noexcept {
-  const std::uint64_t odd = c & 1;  // an odd c's interval is open
-  const std::uint64_t cb = c << 2;
-  const std::uint64_t cbr = cb + 2;
-  const std::uint64_t cbl = closer_below ? cb - 1 : cb - 2;
-  const int k = closer_below ? floor_log10_three_quarters_pow2(q) : floor_log10_pow2(q);
-  const int h = q + floor_log2_pow10(-k) + 1;  // 1..4
-  power_of_ten_significand g = power_of_ten(-k);
-  // Rounded down (or exact) in the table: make it an upper bound (no carry,
-  // see no_rounded_down_power_ends_in_ones).
-  if (-k >= 0) g.low += 1;
-  const std::uint64_t vb = round_to_odd(g, cb << h);
-  const std::uint64_t vbl = round_to_odd(g, cbl << h);
-  const std::uint64_t vbr = round_to_odd(g, cbr << h);
-
+// The search's choice, from the round-to-odd scaled values (quarter units)
+// of the double (vb) and of its interval's ends (vbl, vbr); odd: the
+// interval is open. k is the decimal exponent of the digits returned.
+inline shortest_decimal choose_shortest(std::uint64_t vb, std::uint64_t vbl, std::uint64_t vbr,
+                                        std::uint64_t odd, int k) noexcept {
   const std::uint64_t s = vb >> 2;
   // One digit shorter: the multiple of ten in the interval, if any. (Java's
   // Double.toString tries this only from s >= 100: Java wants at least two
@@ -104,6 +91,35 @@ ULTRAJSON_NOINLINE shortest_decimal shortest_decimal_exact(std::uint64_t c, int 
   return {digits, k};
 }
 
+// The scaled values in round-to-odd form (quarter units, see above): the
+// double's (middle) and its interval's ends.
+struct odd_rounded_scaled {
+  std::uint64_t middle, below, above;
+};
+
+// Them exactly, from three products; c, q as in double_to_decimal, k the
+// decimal exponent for them.
+inline odd_rounded_scaled scale_exactly(std::uint64_t c, int q, int k, bool closer_below) noexcept {
+  const std::uint64_t cb = c << 2;
+  const std::uint64_t cbr = cb + 2;
+  const std::uint64_t cbl = closer_below ? cb - 1 : cb - 2;
+  const int h = q + floor_log2_pow10(-k) + 1;  // 1..4
+  power_of_ten_significand g = power_of_ten(-k);
+  // Rounded down (or exact) in the table: make it an upper bound (no carry,
+  // see no_rounded_down_power_ends_in_ones).
+  if (-k >= 0) g.low += 1;
+  return {round_to_odd(g, cb << h), round_to_odd(g, cbl << h), round_to_odd(g, cbr << h)};
+}
+
+// The search with three round-to-odd products, exact for every double:
+// double_to_decimal's fallback when its one-product estimate cannot decide.
+// c, q as in double_to_decimal (not an integer below 2^53).
+ULTRAJSON_NOINLINE shortest_decimal shortest_decimal_exact(std::uint64_t c, int q, bool closer_below) noexcept {
+  const int k = closer_below ? floor_log10_three_quarters_pow2(q) : floor_log10_pow2(q);
+  const odd_rounded_scaled scaled = scale_exactly(c, q, k, closer_below);
+  return choose_shortest(scaled.middle, scaled.below, scaled.above, c & 1, k);
+}
+
 // A fixed-point value with 64 fraction bits, in the scaled units of the
 // search (1/4 of a last digit).
 struct scaled_value {
@@ -119,44 +135,81 @@ inline bool near_integer(std::uint64_t fraction) noexcept {
   return fraction + margin < 2 * margin;
 }
 
-// Whether the scaled midpoint c * 2^(q+2) * 10^-k is an integer, for
-// k <= 0 (10^-k = 5^-k * 2^-k, 5^-k odd): when the power of two is whole, or
-// c has the trailing zero bits that make it so. (k > 0 is left to the exact
-// search: it takes 5^k dividing c.)
-inline bool midpoint_is_integer(std::uint64_t c, int q, int k) noexcept {
-  const int missing_twos = k - q - 2;
-  return k <= 0 && (missing_twos <= 0 || static_cast<int>(count_trailing_zeros(c)) >= missing_twos);
+// Whether every scaled value of a double with exponents q, k is an integer
+// or at least 2^-49 from every integer. The three are n * 2^q * 10^-k for
+// integers n (4c and 4c -+ 2), i.e. n * 2^(q-k) * 5^-k:
+//   - k > 0 (then q > k): a multiple of 5^-k, and 5^21 < 2^49;
+//   - k <= 0: an integer times 2^(q-k), a multiple of 2^-49 when
+//     k - q <= 49.
+// Then an estimate within the margin of an integer (off by less than
+// 2^-57) is that integer exactly. Outside (doubles above about 10^37 or
+// below about 10^-21) the fraction can be nonzero and smaller.
+inline bool scaled_fractions_are_coarse(int q, int k) noexcept {
+  return k > 0 ? k <= 21 : k - q <= 49;
 }
 
-// double_to_decimal's rare case: a scaled point within the margin of an
-// integer. The bounds far from integers and a midpoint that is an integer
-// (doubles with few significant bits below 2^53: 0.5, 2.25) are still
-// decided from the estimate: it is within 2^-57 of that integer, and a tie
-// goes to the even digit. Everything else goes to the exact search.
-ULTRAJSON_NOINLINE shortest_decimal shortest_decimal_near_integer(
-    std::uint64_t c, int q, int k, scaled_value vb, scaled_value vr, scaled_value vl) noexcept {
-  if (near_integer(vr.fraction) || near_integer(vl.fraction) || !midpoint_is_integer(c, q, k)) {
-    return shortest_decimal_exact(c, q, false);
-  }
-  const std::uint64_t shorter = vr.integer / 40 * 10;
-  if (vl.integer < shorter << 2) return {shorter, k};
-  const std::uint64_t midpoint = vb.integer + (vb.fraction >> 63);
-  const std::uint64_t s = midpoint >> 2;
-  const std::uint64_t quarters = midpoint & 3;
-  return {s + (quarters > 2 || (quarters == 2 && (s & 1) != 0) ? 1 : 0), k};
+// The three scaled values estimated from one product, with their
+// fractions; never the closer-below case (that goes to the exact search).
+// The exact scaled midpoint Vb = cb * 2^h * 10^-k (quarter units) comes
+// from g * (cb << h): high 128 of the 192 bits, below the exact value by
+// less than 2^-64 (the dropped word), above it by less than 2^-69 (g's
+// excess times cb << h < 2^59). The half-width D = 2^(h+1) * 10^-k is the
+// same for every double with this exponent, so it needs no product: g.high
+// shifted, off by less than 2^-59 (g.low's part). The ends are Vb - D and
+// Vb + D.
+struct scaled_estimates {
+  scaled_value middle, below, above;
+};
+
+inline scaled_estimates estimate_scaled(std::uint64_t c, int q, int k) noexcept {
+  const int h = q + floor_log2_pow10(-k) + 1;  // 1..4
+  power_of_ten_significand g = power_of_ten(-k);
+  if (-k >= 0) g.low += 1;  // an upper bound, as in scale_exactly
+  const std::uint64_t scaled = c << (2 + h);
+  const uint128_parts high = multiply_64x64(g.high, scaled);
+  const uint128_parts low = multiply_64x64(g.low, scaled);
+  scaled_estimates estimates;
+  scaled_value& middle = estimates.middle;
+  middle.fraction = high.low + low.high;
+  middle.integer = high.high + (middle.fraction < low.high ? 1 : 0);
+  const scaled_value half_width{g.high >> (63 - h), g.high << (h + 1)};
+  estimates.above.fraction = middle.fraction + half_width.fraction;
+  estimates.above.integer = middle.integer + half_width.integer +
+                            (estimates.above.fraction < half_width.fraction ? 1 : 0);
+  estimates.below.fraction = middle.fraction - half_width.fraction;
+  estimates.below.integer = middle.integer - half_width.integer -
+                            (middle.fraction < half_width.fraction ? 1 : 0);
+  return estimates;
+}
+
+// The round-to-odd value of a scaled estimate whose exponents pass
+// scaled_fractions_are_coarse: the integer it is within the margin of, else
+// its integer part (the exact value's floor) made odd.
+inline std::uint64_t odd_rounded(scaled_value estimate) noexcept {
+  return near_integer(estimate.fraction) ? estimate.integer + (estimate.fraction >> 63)
+                                         : estimate.integer | 1;
+}
+
+inline odd_rounded_scaled odd_rounded(const scaled_estimates& estimates) noexcept {
+  return {odd_rounded(estimates.middle), odd_rounded(estimates.below), odd_rounded(estimates.above)};
+}
+
+// double_to_decimal's rare case: a scaled value within the margin of an
+// integer (doubles with few significant bits, and integers above 2^53:
+// 2^q * 10^-k has few factors of five). Where that makes it an integer
+// (scaled_fractions_are_coarse), the estimates give scale_exactly's values
+// and the choice needs no product; elsewhere the exact search decides.
+// (The estimates are made again here: handing them over would keep them
+// in memory on the common path.)
+ULTRAJSON_NOINLINE shortest_decimal shortest_decimal_near_integer(std::uint64_t c, int q, int k) noexcept {
+  if (!scaled_fractions_are_coarse(q, k)) return shortest_decimal_exact(c, q, false);
+  const odd_rounded_scaled scaled = odd_rounded(estimate_scaled(c, q, k));
+  return choose_shortest(scaled.middle, scaled.below, scaled.above, c & 1, k);
 }
 
 // For a finite, positive double.
 //
-// The common case with one product instead of three. The exact scaled
-// midpoint Vb = cb * 2^h * 10^-k (quarter units) comes from g * (cb << h)
-// with its fraction: high 128 of the 192 bits, below the exact value by
-// less than 2^-64 (the dropped word), above it by less than 2^-69 (g's
-// excess times cb << h < 2^59). The half-width D = 2^(h+1) * 10^-k is the
-// same for every double with this exponent, so it needs no product: g.high
-// shifted, off by less than 2^-59 (g.low's part). The bounds are Vb - D and
-// Vb + D (never the closer-below case: that goes to the exact search).
-//
+// The common case with one product instead of three (estimate_scaled).
 // When none of the three is within the margin of an integer, none is an
 // integer, so the interval's open or closed ends do not matter and each
 // comparison with an integer is one with its integer part:
@@ -165,8 +218,7 @@ ULTRAJSON_NOINLINE shortest_decimal shortest_decimal_near_integer(
 //   - otherwise the digits are Vb rounded to the nearest unit (no tie: Vb
 //     is no integer), which lies inside since the interval is at least one
 //     unit wide (10^k <= 2^q) and Vb is its middle.
-// Otherwise (values with few significant bits hit exact integers)
-// shortest_decimal_near_integer decides.
+// Otherwise shortest_decimal_near_integer decides.
 // From the double's bits, which format_double has at hand (with the sign
 // bit cleared); double_to_decimal below takes the double.
 inline shortest_decimal positive_bits_to_decimal(std::uint64_t bits) noexcept {
@@ -185,23 +237,12 @@ inline shortest_decimal positive_bits_to_decimal(std::uint64_t bits) noexcept {
   if (closer_below) return shortest_decimal_exact(c, q, true);
 
   const int k = floor_log10_pow2(q);
-  const int h = q + floor_log2_pow10(-k) + 1;  // 1..4
-  power_of_ten_significand g = power_of_ten(-k);
-  if (-k >= 0) g.low += 1;  // an upper bound, as in shortest_decimal_exact
-  const std::uint64_t scaled = c << (2 + h);
-  const uint128_parts high = multiply_64x64(g.high, scaled);
-  const uint128_parts low = multiply_64x64(g.low, scaled);
-  scaled_value vb;
-  vb.fraction = high.low + low.high;
-  vb.integer = high.high + (vb.fraction < low.high ? 1 : 0);
-  const scaled_value half_width{g.high >> (63 - h), g.high << (h + 1)};
-  scaled_value vr, vl;
-  vr.fraction = vb.fraction + half_width.fraction;
-  vr.integer = vb.integer + half_width.integer + (vr.fraction < half_width.fraction ? 1 : 0);
-  vl.fraction = vb.fraction - half_width.fraction;
-  vl.integer = vb.integer - half_width.integer - (vb.fraction < half_width.fraction ? 1 : 0);
+  const scaled_estimates estimates = estimate_scaled(c, q, k);
+  const scaled_value& vb = estimates.middle;
+  const scaled_value& vl = estimates.below;
+  const scaled_value& vr = estimates.above;
   if (near_integer(vb.fraction) || near_integer(vr.fraction) || near_integer(vl.fraction)) {
-    return shortest_decimal_near_integer(c, q, k, vb, vr, vl);
+    return shortest_decimal_near_integer(c, q, k);
   }
   const std::uint64_t shorter = vr.integer / 40 * 10;
   if (vl.integer < shorter << 2) return {shorter, k};
