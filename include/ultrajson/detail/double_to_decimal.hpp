@@ -63,11 +63,16 @@ constexpr bool no_rounded_down_power_ends_in_ones() noexcept {
 static_assert(no_rounded_down_power_ends_in_ones(),
               "double_to_decimal adds 1 to these entries' low words without a carry");
 
-// The search's choice, from the round-to-odd scaled values (quarter units)
-// of the double (vb) and of its interval's ends (vbl, vbr); odd: the
-// interval is open. k is the decimal exponent of the digits returned.
-inline shortest_decimal choose_shortest(std::uint64_t vb, std::uint64_t vbl, std::uint64_t vbr,
-                                        std::uint64_t odd, int k) noexcept {
+// The scaled values in round-to-odd form (quarter units, see above): the
+// double's (middle) and its interval's ends.
+struct odd_rounded_scaled {
+  std::uint64_t middle, below, above;
+};
+
+// The search's choice from them; odd: the interval is open. k is the
+// decimal exponent of the digits returned.
+inline shortest_decimal choose_shortest(const odd_rounded_scaled& scaled, std::uint64_t odd, int k) noexcept {
+  const std::uint64_t vb = scaled.middle, vbl = scaled.below, vbr = scaled.above;
   const std::uint64_t s = vb >> 2;
   // One digit shorter: the multiple of ten in the interval, if any. (Java's
   // Double.toString tries this only from s >= 100: Java wants at least two
@@ -91,24 +96,30 @@ inline shortest_decimal choose_shortest(std::uint64_t vb, std::uint64_t vbl, std
   return {digits, k};
 }
 
-// The scaled values in round-to-odd form (quarter units, see above): the
-// double's (middle) and its interval's ends.
-struct odd_rounded_scaled {
-  std::uint64_t middle, below, above;
+// The scaling for exponents q, k: 10^-k as an upper bound g (the table's
+// rounded-down or exact entries get +1, with no carry: see
+// no_rounded_down_power_ends_in_ones) and the shift h (1..4) that puts
+// the product's integer part in quarter units.
+struct scaling {
+  power_of_ten_significand g;
+  int h;
 };
 
-// Them exactly, from three products; c, q as in double_to_decimal, k the
+inline scaling scaling_for(int q, int k) noexcept {
+  power_of_ten_significand g = power_of_ten(-k);
+  if (-k >= 0) g.low += 1;
+  return {g, q + floor_log2_pow10(-k) + 1};
+}
+
+// The scaled values exactly, from three products; c, q as in double_to_decimal, k the
 // decimal exponent for them.
 inline odd_rounded_scaled scale_exactly(std::uint64_t c, int q, int k, bool closer_below) noexcept {
   const std::uint64_t cb = c << 2;
   const std::uint64_t cbr = cb + 2;
   const std::uint64_t cbl = closer_below ? cb - 1 : cb - 2;
-  const int h = q + floor_log2_pow10(-k) + 1;  // 1..4
-  power_of_ten_significand g = power_of_ten(-k);
-  // Rounded down (or exact) in the table: make it an upper bound (no carry,
-  // see no_rounded_down_power_ends_in_ones).
-  if (-k >= 0) g.low += 1;
-  return {round_to_odd(g, cb << h), round_to_odd(g, cbl << h), round_to_odd(g, cbr << h)};
+  const scaling scale = scaling_for(q, k);
+  return {round_to_odd(scale.g, cb << scale.h), round_to_odd(scale.g, cbl << scale.h),
+          round_to_odd(scale.g, cbr << scale.h)};
 }
 
 // The search with three round-to-odd products, exact for every double:
@@ -116,8 +127,7 @@ inline odd_rounded_scaled scale_exactly(std::uint64_t c, int q, int k, bool clos
 // c, q as in double_to_decimal (not an integer below 2^53).
 ULTRAJSON_NOINLINE shortest_decimal shortest_decimal_exact(std::uint64_t c, int q, bool closer_below) noexcept {
   const int k = closer_below ? floor_log10_three_quarters_pow2(q) : floor_log10_pow2(q);
-  const odd_rounded_scaled scaled = scale_exactly(c, q, k, closer_below);
-  return choose_shortest(scaled.middle, scaled.below, scaled.above, c & 1, k);
+  return choose_shortest(scale_exactly(c, q, k, closer_below), c & 1, k);
 }
 
 // A fixed-point value with 64 fraction bits, in the scaled units of the
@@ -162,9 +172,9 @@ struct scaled_estimates {
 };
 
 inline scaled_estimates estimate_scaled(std::uint64_t c, int q, int k) noexcept {
-  const int h = q + floor_log2_pow10(-k) + 1;  // 1..4
-  power_of_ten_significand g = power_of_ten(-k);
-  if (-k >= 0) g.low += 1;  // an upper bound, as in scale_exactly
+  const scaling scale = scaling_for(q, k);
+  const power_of_ten_significand& g = scale.g;
+  const int h = scale.h;
   const std::uint64_t scaled = c << (2 + h);
   const uint128_parts high = multiply_64x64(g.high, scaled);
   const uint128_parts low = multiply_64x64(g.low, scaled);
@@ -203,8 +213,7 @@ inline odd_rounded_scaled odd_rounded(const scaled_estimates& estimates) noexcep
 // in memory on the common path.)
 ULTRAJSON_NOINLINE shortest_decimal shortest_decimal_near_integer(std::uint64_t c, int q, int k) noexcept {
   if (!scaled_fractions_are_coarse(q, k)) return shortest_decimal_exact(c, q, false);
-  const odd_rounded_scaled scaled = odd_rounded(estimate_scaled(c, q, k));
-  return choose_shortest(scaled.middle, scaled.below, scaled.above, c & 1, k);
+  return choose_shortest(odd_rounded(estimate_scaled(c, q, k)), c & 1, k);
 }
 
 // For a finite, positive double.
