@@ -266,7 +266,13 @@ class encoder {
     PyObject* const* item = items;
     if (laid_out ? at_laid_out_cursor() : at_cursor()) {
       bool closed = false;
-      item = items_at_cursor<laid_out>(items, items_end, depth, closed);
+      if (out_.narrow()) {
+        item = items_at_cursor<laid_out, false>(items, items_end, depth, closed);
+      } else {
+        const staged_items run = items_at_stage<laid_out>(items, items_end, depth);
+        item = run.item;
+        closed = run.closed;
+      }
       if (item == nullptr) return step::failed;
       if (closed) return step::written;
     } else if (!out_.ascii('[')) {
@@ -326,7 +332,16 @@ class encoder {
     Py_ssize_t left = size;
     if (cursor) {
       bool closed = false;
-      const step by_cursor = members_at_cursor<laid_out>(dict, size, depth, position, left, closed);
+      step by_cursor;
+      if (out_.narrow()) {
+        by_cursor = members_at_cursor<laid_out, false>(dict, size, depth, position, left, closed);
+      } else {
+        const staged_members run = members_at_stage<laid_out>(dict, size, depth);
+        by_cursor = run.result;
+        position = run.position;
+        left = run.left;
+        closed = run.closed;
+      }
       if (by_cursor != step::written || closed) return by_cursor;
     }
     PyObject* k;
@@ -413,8 +428,9 @@ class encoder {
   }
 
   // The items of a list or tuple and the members of a dict are written at
-  // a cursor held in a register while the output is narrow and the
-  // separators short ASCII (text_output::narrow_cursor): the separators,
+  // a cursor held in a register while the separators are short ASCII
+  // (text_output::narrow_cursor, in the str or, once it is wide, in the
+  // output's stage): the separators,
   // line breaks, constants, ASCII strs and 64-bit numbers there, other
   // scalars and empty containers by the output after advance_to(). The
   // separators go there in one of two ways:
@@ -423,10 +439,15 @@ class encoder {
   //   - at_laid_out_cursor(): otherwise, when each is at most eight ASCII
   //     characters, with the line break and indentation when indenting
   //     (indent=2 writes ",", "\n  ", ": ").
-  bool at_cursor() const noexcept {
-    return compact_separator_ != 0 && compact_key_separator_ != 0 && out_.narrow();
-  }
-  bool at_laid_out_cursor() const noexcept { return laid_out_ && out_.narrow(); }
+  // Once the output is wide, an item of a list that the output writes (a
+  // str that is not ASCII, mostly) ends the list's run at the cursor, and
+  // its loop goes on by the output's calls: going on at the cursor would
+  // widen a separator's byte before each such str (a list of 256 Arabic
+  // strs took 1.3x the time, timeit). A dict's run goes on: its other
+  // members are keys the cursor copies and mostly scalars (random.json,
+  // 11% fewer instructions than when it ended, callgrind).
+  bool at_cursor() const noexcept { return compact_separator_ != 0 && compact_key_separator_ != 0; }
+  bool at_laid_out_cursor() const noexcept { return laid_out_; }
   bool laid_out_separators() const noexcept {
     return !(compact_separator_ != 0 && compact_key_separator_ != 0) &&
            item_separator_text_.size == settings_.options.item_separator.size() &&
@@ -450,41 +471,46 @@ class encoder {
   }
   // Before a laid-out container's closing bracket: its line, when
   // indenting, at nesting `depth`; false with an error set.
+  template <bool staged>
   bool laid_out_close_at(text_output::narrow_cursor& room, std::size_t depth) {
-    if (settings_.options.indent == 0) return room_at(room, 1);
+    if (settings_.options.indent == 0) return room_at<staged>(room, 1);
     const std::size_t spaces = settings_.options.indent * (depth - 1);
-    if (!room_at(room, static_cast<std::ptrdiff_t>(text_output::line_room(spaces)) + 1)) return false;
+    if (!room_at<staged>(room, static_cast<std::ptrdiff_t>(text_output::line_room(spaces)) + 1)) return false;
     room.at = text_output::line_at(room.at, spaces);
     return true;
   }
+
+  // The longest ASCII str written at a wide output's cursor (see
+  // scalar_at()): longer ones amortize a widening of what the stage holds.
+  static constexpr Py_ssize_t longest_staged_str = 64;
 
   // The most a separator and a constant or number take at the cursor.
   static constexpr std::ptrdiff_t room_for_item = 1 + detail::max_number_chars;
 
   // Room for `bytes` at the cursor; false with an error set. Inline, so
   // that the cursor stays in registers.
+  template <bool staged>
   ULTRAJSON_ALWAYS_INLINE bool room_at(text_output::narrow_cursor& room, std::ptrdiff_t bytes) {
     if (room.end - room.at >= bytes) return true;
-    room = more_room(room.at, bytes);
+    room = more_room<staged>(room.at, bytes);
     return room.at != nullptr;
   }
   // The cursor after growing the output for `bytes` more than written up
   // to `at`; {nullptr, nullptr} with an error set.
+  template <bool staged>
   ULTRAJSON_NOINLINE text_output::narrow_cursor more_room(const char* at, std::ptrdiff_t bytes) {
-    out_.advance_to(at);
-    if (out_.narrow_room(static_cast<std::size_t>(bytes)) == nullptr) return {nullptr, nullptr};
-    return out_.cursor();
+    out_.advance_to<staged>(at);
+    return out_.cursor_with_room<staged>(static_cast<std::size_t>(bytes));
   }
 
   // What scalar_at() did: wrote the value at the cursor; had the output
-  // write it (the cursor is read again, valid only while the output is
-  // still narrow); failed; or found a value it does not write (nothing
-  // written, the output advanced to the cursor).
+  // write it (the cursor is read again); failed; or found a value it does
+  // not write (nothing written, the output advanced to the cursor).
   enum class cursor_step { written, by_output, failed, other };
 
   // A container's item at nesting `depth` at the cursor, which has room for
   // a number (room_for_item less the separator).
-  template <bool inline_integers>
+  template <bool inline_integers, bool staged>
   ULTRAJSON_ALWAYS_INLINE cursor_step scalar_at(text_output::narrow_cursor& room, PyObject* object,
                                                 std::size_t depth) {
     // The constants first: no load of the type.
@@ -504,7 +530,19 @@ class encoder {
       return cursor_step::written;
     }
     PyTypeObject* const type = Py_TYPE(object);
-    if (type == &PyUnicode_Type && out_.quoted_at(room, object)) return cursor_step::written;
+    if (type == &PyUnicode_Type) {
+      if constexpr (staged) {
+        // A long ASCII str goes from its characters to the wide str in
+        // one pass, not through the stage, and the run goes on after it.
+        if (PyUnicode_IS_COMPACT_ASCII(object) && PyUnicode_GET_LENGTH(object) > longest_staged_str) {
+          out_.advance_to<true>(room.at);
+          if (!str_value(object)) return cursor_step::failed;
+          room = out_.cursor<true>();
+          return cursor_step::written;
+        }
+      }
+      if (out_.quoted_at(room, object)) return cursor_step::written;
+    }
     long long integer;
     if (type == &PyLong_Type && compact_int(object, integer)) {
       room.at = inline_integers ? detail::format_integer(room.at, integer) : integer_text(room.at, integer);
@@ -522,7 +560,7 @@ class encoder {
       room.at += 2;
       return cursor_step::written;
     }
-    out_.advance_to(room.at);
+    out_.advance_to<staged>(room.at);
     scalar_step wrote;
     if (type == &PyUnicode_Type) {
       wrote = scalar_done(str_value(object));
@@ -534,7 +572,8 @@ class encoder {
       wrote = empty_container(object, depth);
     }
     if (wrote == scalar_step::written) {
-      room = out_.cursor();
+      // Narrow, the caller's run at the cursor ends if the output widened.
+      room = out_.cursor<staged>();
       return cursor_step::by_output;
     }
     return wrote == scalar_step::failed ? cursor_step::failed : cursor_step::other;
@@ -551,51 +590,78 @@ class encoder {
     return detail::format_double(out, value);
   }
 
+  // items_at_cursor() and members_at_cursor() into a wide output, as calls
+  // that return what they move: inline, the second copy of each loop made
+  // the narrow one's container loops slower (a list of True 3%, of
+  // one-member dicts 4%, timeit), for the same instructions.
+  struct staged_items {
+    PyObject* const* item;
+    bool closed;
+  };
+  template <bool laid_out>
+  ULTRAJSON_NOINLINE staged_items items_at_stage(PyObject* const* first, PyObject* const* end, std::size_t depth) {
+    bool closed = false;
+    PyObject* const* const item = items_at_cursor<laid_out, true>(first, end, depth, closed);
+    return {item, closed};
+  }
+  struct staged_members {
+    step result;
+    Py_ssize_t position;
+    Py_ssize_t left;
+    bool closed;
+  };
+  template <bool laid_out>
+  ULTRAJSON_NOINLINE staged_members members_at_stage(PyObject* dict, Py_ssize_t size, std::size_t depth) {
+    staged_members run{step::written, 0, size, false};
+    run.result = members_at_cursor<laid_out, true>(dict, size, depth, run.position, run.left, run.closed);
+    return run;
+  }
+
   // Writes a list or tuple at nesting `depth` at the cursor (at_cursor(),
   // or at_laid_out_cursor()), its opening bracket and its items from the
   // first: returns the first item not written there, for the caller to go
   // on from, or nullptr with an error set. `closed`: every item was, and
   // the closing bracket too (written by the output's own calls, the
   // brackets cost a list of [1]s 8% more instructions, callgrind).
-  template <bool laid_out>
+  template <bool laid_out, bool staged>
   PyObject* const* items_at_cursor(PyObject* const* first, PyObject* const* end, std::size_t depth,
                                    bool& closed) {
-    text_output::narrow_cursor room = out_.cursor();
+    text_output::narrow_cursor room = out_.cursor<staged>();
     const char separator = compact_separator_;
     const std::size_t spaces = laid_out ? settings_.options.indent * depth : 0;
     const std::ptrdiff_t item_room = laid_out ? laid_out_prefix_room(spaces) + room_for_item : room_for_item;
-    if (!room_at(room, 1)) return nullptr;
+    if (!room_at<staged>(room, 1)) return nullptr;
     *room.at++ = '[';
     // The separator (and line) is written before each item but the first
     // (before every item), and taken back when the item is not one written
     // here.
     for (PyObject* const* item = first; item != end; ++item) {
-      if (!room_at(room, item_room)) return nullptr;
+      if (!room_at<staged>(room, item_room)) return nullptr;
       char* const item_start = room.at;
       if constexpr (laid_out) {
         room.at = laid_out_prefix_at(room.at, item == first, spaces);
       } else if (item != first) {
         *room.at++ = separator;
       }
-      switch (scalar_at<true>(room, *item, depth)) {
+      switch (scalar_at<true, staged>(room, *item, depth)) {
         case cursor_step::written: break;
         case cursor_step::by_output:
-          // A str may have widened the output: the caller goes on.
-          if (!out_.narrow()) return item + 1;
+          // Wide, or just widened: the caller's loop goes on (see at_cursor()).
+          if (staged || !out_.narrow()) return item + 1;
           break;
         case cursor_step::failed: return nullptr;
         case cursor_step::other:
-          out_.advance_to(laid_out ? item_start : room.at - (item != first));
+          out_.advance_to<staged>(laid_out ? item_start : room.at - (item != first));
           return item;
       }
     }
     if constexpr (laid_out) {
-      if (!laid_out_close_at(room, depth)) return nullptr;
-    } else if (!room_at(room, 1)) {
+      if (!laid_out_close_at<staged>(room, depth)) return nullptr;
+    } else if (!room_at<staged>(room, 1)) {
       return nullptr;
     }
     *room.at++ = ']';
-    out_.advance_to(room.at);
+    out_.advance_to<staged>(room.at);
     closed = true;
     return end;
   }
@@ -608,17 +674,17 @@ class encoder {
   // is pushed when a value is not a scalar, as open_dict() does). Inline
   // in open_dict(), whose `position` and `left` it moves: called, it cost
   // a list of one-member dicts a tenth more time (timeit).
-  template <bool laid_out>
+  template <bool laid_out, bool staged>
   ULTRAJSON_ALWAYS_INLINE step members_at_cursor(PyObject* dict, Py_ssize_t size, std::size_t depth,
                                                  Py_ssize_t& position, Py_ssize_t& left, bool& closed) {
-    text_output::narrow_cursor room = out_.cursor();
+    text_output::narrow_cursor room = out_.cursor<staged>();
     const std::size_t spaces = laid_out ? settings_.options.indent * depth : 0;
     const std::ptrdiff_t key_room =
         (laid_out ? laid_out_prefix_room(spaces) : 1) + static_cast<std::ptrdiff_t>(written_keys::text_room);
     const std::ptrdiff_t value_room =
         laid_out ? static_cast<std::ptrdiff_t>(sizeof(short_ascii_text::text) + detail::max_number_chars)
                  : room_for_item;
-    if (!room_at(room, 1)) return step::failed;
+    if (!room_at<staged>(room, 1)) return step::failed;
     *room.at++ = '{';
     PyObject* k;
     PyObject* v;
@@ -631,7 +697,7 @@ class encoder {
       Py_ssize_t next = position;
       // No Python code runs meanwhile: the dict keeps its `size` members.
       if (!next_dict_member(dict, next, k, v) || Py_TYPE(k) != &PyUnicode_Type) break;
-      if (!room_at(room, key_room)) return step::failed;
+      if (!room_at<staged>(room, key_room)) return step::failed;
       char* const item_start = room.at;
       if constexpr (laid_out) {
         room.at = laid_out_prefix_at(room.at, left == size, spaces);
@@ -652,17 +718,17 @@ class encoder {
         if (keys_.missed_again(k, slot)) keep_key(k, slot);
       }
       position = next;
-      if (!room_at(room, value_room)) return step::failed;
+      if (!room_at<staged>(room, value_room)) return step::failed;
       if constexpr (laid_out) {
         std::memcpy(room.at, key_separator_text_.text, sizeof(key_separator_text_.text));
         room.at += key_separator_text_.size;
       } else {
         *room.at++ = compact_key_separator_;
       }
-      switch (scalar_at<false>(room, v, depth)) {
+      switch (scalar_at<false, staged>(room, v, depth)) {
         case cursor_step::written: break;
         case cursor_step::by_output:
-          if (!out_.narrow()) {
+          if (!staged && !out_.narrow()) {  // just widened: the caller goes on
             --left;
             return step::written;
           }
@@ -673,14 +739,14 @@ class encoder {
     }
     if (left == 0) {
       if constexpr (laid_out) {
-        if (!laid_out_close_at(room, depth)) return step::failed;
-      } else if (!room_at(room, 1)) {
+        if (!laid_out_close_at<staged>(room, depth)) return step::failed;
+      } else if (!room_at<staged>(room, 1)) {
         return step::failed;
       }
       *room.at++ = '}';
       closed = true;
     }
-    out_.advance_to(room.at);
+    out_.advance_to<staged>(room.at);
     return step::written;
   }
 
@@ -1176,7 +1242,7 @@ class encoder {
     if (out_.narrow()) {
       char* room = out_.narrow_room(detail::max_number_chars);
       if (room == nullptr) return false;  // out of memory
-      out_.advance_to(format(room));
+      out_.advance_to<false>(format(room));
       return true;
     }
     alignas(16) char text[text_output::padded_size(detail::max_number_chars)] = {};

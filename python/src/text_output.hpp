@@ -4,6 +4,13 @@
 // a wider kind (latin-1's layout, 2 or 4 bytes per character) when the
 // first str that needs it is written; at the end the str is cut to the
 // length written. No UTF-8 in between, and no copy of the finished text.
+//
+// The walk writes runs of ASCII (separators, numbers, constants, ASCII strs)
+// at a cursor, a byte a character. Narrow, the cursor is in the str itself;
+// wide, it is in a small buffer of bytes (the stage) that advance_to()
+// widens into the str sixteen characters a store, so that a document with
+// one emoji (the whole str four bytes a character) keeps the walk's fast
+// loops rather than a call for every item and separator.
 
 #include <cstddef>
 #include <cstdint>
@@ -51,7 +58,10 @@ class text_output {
   explicit text_output(const unit_escaping& how) noexcept : how_(how) { pick_ascii_writer(); }
   text_output(const text_output&) = delete;
   text_output& operator=(const text_output&) = delete;
-  ~text_output() { Py_XDECREF(str_); }
+  ~text_output() {
+    Py_XDECREF(str_);
+    if (stage_ != nullptr) PyMem_Free(stage_);  // no call for a narrow output
+  }
 
   // ASCII text (punctuation, numbers, literals, indentation). Inline where
   // the output is narrow and has room, the common case: a call per item
@@ -180,12 +190,13 @@ class text_output {
     return ascii(text, size);
 #endif
   }
-  // A narrow output's write position and the end of its room, for a
-  // caller that writes a run of short ASCII in a register and marks it
-  // written with advance_to() before any other write: a store through the output's bytes may alias
-  // size_, so every write through the members above reloads and stores it
-  // again, and a list of constants waited on that chain (a list of True
-  // took 1.7x the time, timeit).
+  // Where the next ASCII goes, a byte a character, and the end of its
+  // room, for a caller that writes a run of short ASCII in a register and
+  // marks it written with advance_to() before any other write: a store
+  // through the output's bytes may alias size_, so every write through the
+  // members above reloads and stores it again, and a list of constants
+  // waited on that chain (a list of True took 1.7x the time, timeit).
+  // Narrow, the cursor points into the str; wide, into the stage.
   struct narrow_cursor {
     char* at;
     char* end;
@@ -201,12 +212,53 @@ class text_output {
     return at + spaces;
   }
   static constexpr std::size_t line_room(std::size_t spaces) noexcept { return 1 + spaces + 16; }
-  narrow_cursor cursor() const noexcept {
-    auto* const begin = reinterpret_cast<char*>(data_);
-    return {begin + size_, begin + capacity_};
+  // The cursor at the end of the output, in the str (narrow) or in the
+  // stage (`staged`: wide). Its room may be none. The caller knows which
+  // the output is when it takes a cursor, and keeps to that cursor while
+  // the width stays, so that a narrow output's loops test no width.
+  template <bool staged>
+  ULTRAJSON_ALWAYS_INLINE narrow_cursor cursor() noexcept {
+    if constexpr (!staged) {
+      auto* const begin = reinterpret_cast<char*>(data_);
+      return {begin + size_, begin + capacity_};
+    } else {
+      // The stage starts again here; what is written there is widened into
+      // the str's room, which must hold it and the last store's overshoot.
+      // No stage yet (none until a wide output's first cursor): no room, so
+      // the first write asks cursor_with_room() for it.
+      stage_origin_ = size_;
+      widened_ = 0;
+      const std::size_t room = capacity_ - size_;
+      const std::size_t usable = room <= widening_overshoot ? 0
+                                 : room - widening_overshoot < stage_capacity_ ? room - widening_overshoot
+                                                                               : stage_capacity_;
+      return {stage_, stage_ + usable};
+    }
   }
-  void advance_to(const char* end) {
-    size_ = static_cast<std::size_t>(reinterpret_cast<const unsigned char*>(end) - data_);
+  // The cursor with room for at least n bytes (called after advance_to());
+  // {nullptr, nullptr} when out of memory, with the error set.
+  template <bool staged>
+  narrow_cursor cursor_with_room(std::size_t n) {
+    if constexpr (!staged) {
+      if (!reserve(n)) return {nullptr, nullptr};
+    } else if (!reserve(n + widening_overshoot) ||
+               (n > stage_capacity_ && !grow_stage(n > first_stage_capacity ? n : first_stage_capacity))) {
+      return {nullptr, nullptr};
+    }
+    return cursor<staged>();
+  }
+  // Marks what was written at the cursor up to `end` as written, or takes
+  // back what is after `end` (never before the cursor's start).
+  template <bool staged>
+  ULTRAJSON_ALWAYS_INLINE void advance_to(const char* end) {
+    if constexpr (!staged) {
+      size_ = static_cast<std::size_t>(reinterpret_cast<const unsigned char*>(end) - data_);
+    } else {
+      const auto count = static_cast<std::size_t>(end - stage_);
+      if (count > widened_) widen_staged(count);
+      widened_ = count;
+      size_ = stage_origin_ + count;
+    }
   }
 
   // A str's text as it is (JSON already, or an int's digits), in the
@@ -235,11 +287,10 @@ class text_output {
   ULTRAJSON_ALWAYS_INLINE bool quoted_at(narrow_cursor& room, PyObject* text) {
 #if defined(__SSE2__)
     if (!PyUnicode_IS_COMPACT_ASCII(text)) return false;
-    auto* const begin = reinterpret_cast<char*>(data_);
-    const std::size_t written = quoted_ascii_after(static_cast<std::size_t>(room.at - begin),
-                                                   static_cast<std::size_t>(room.end - begin), text);
-    if (written == 0) return false;
-    room.at = begin + written;
+    const auto length = static_cast<std::size_t>(PyUnicode_GET_LENGTH(text));
+    if (static_cast<std::size_t>(room.end - room.at) < max_escaped_units(length, 1) + 2) return false;
+    const auto* units = reinterpret_cast<const Py_UCS1*>(reinterpret_cast<const PyASCIIObject*>(text) + 1);
+    room.at += cursor_writer_(reinterpret_cast<unsigned char*>(room.at), 0, units, length, how_);
     return true;
 #else
     return false;
@@ -503,6 +554,7 @@ class text_output {
 #endif
   void pick_ascii_writer() noexcept {
 #if defined(__SSE2__)
+    cursor_writer_ = ascii_writer_for<Py_UCS1>();
     ascii_writer_ = width_ == 1   ? ascii_writer_for<Py_UCS1>()
                     : width_ == 2 ? ascii_writer_for<Py_UCS2>()
                                   : ascii_writer_for<Py_UCS4>();
@@ -598,6 +650,45 @@ class text_output {
   // with room for its header).
   static constexpr std::size_t max_units = static_cast<std::size_t>(PY_SSIZE_T_MAX) / 4 - 64;
 
+  // A wide output's stage: room for `n` bytes at least (and the sixteen a
+  // widening store reads past them); what it held is already widened.
+  bool grow_stage(std::size_t n) {
+    PyMem_Free(stage_);
+    stage_capacity_ = 0;
+    stage_ = static_cast<char*>(PyMem_Malloc(n + widening_overshoot));
+    if (stage_ == nullptr) return no_memory();
+    stage_capacity_ = n;
+    return true;
+  }
+  // Widens the stage's bytes from widened_ to `staged` into the str, after
+  // its units from the stage's start (stage_origin_); the str has room
+  // for them and a store's overshoot (see cursor()).
+  ULTRAJSON_NOINLINE void widen_staged(std::size_t staged) noexcept {
+    const auto* bytes = reinterpret_cast<const unsigned char*>(stage_) + widened_;
+    const std::size_t count = staged - widened_;
+    const std::size_t first = stage_origin_ + widened_;
+#if defined(__SSE2__)
+    if (width_ == 2) {
+      auto* out = reinterpret_cast<Py_UCS2*>(data_) + first;
+      for (std::size_t i = 0; i < count; i += 16) store_widened(out + i, bytes + i);
+    } else {
+      auto* out = reinterpret_cast<Py_UCS4*>(data_) + first;
+      for (std::size_t i = 0; i < count; i += 16) store_widened(out + i, bytes + i);
+    }
+#else
+    if (width_ == 2) {
+      copy_widened(reinterpret_cast<Py_UCS2*>(data_) + first, bytes, count);
+    } else {
+      copy_widened(reinterpret_cast<Py_UCS4*>(data_) + first, bytes, count);
+    }
+#endif
+  }
+  // The stage's first size: a few thousand characters of a document between
+  // two of its wide strs, widened at once.
+  static constexpr std::size_t first_stage_capacity = 4096;
+  // Units a widening writes past its end (a store of sixteen).
+  static constexpr std::size_t widening_overshoot = 16;
+
   PyObject* str_ = nullptr;   // the str written into (a strong reference), once anything is
   unsigned char* data_ = nullptr;
   std::size_t size_ = 0;      // units written
@@ -606,8 +697,15 @@ class text_output {
   unsigned shift_ = 0;        // log2(width_)
   Py_UCS4 max_char_ = 127;    // the widest character str_'s kind holds, as CPython counts kinds
   const unit_escaping how_;  // the call's escaping
+  // A wide output's cursor writes here (see narrow_cursor): stage_[0] goes
+  // to unit stage_origin_, and the first widened_ bytes are in the str.
+  char* stage_ = nullptr;
+  std::size_t stage_capacity_ = 0;
+  std::size_t stage_origin_ = 0;
+  std::size_t widened_ = 0;
 #if defined(__SSE2__)
   ascii_str_writer ascii_writer_ = nullptr;  // for width_ and the options
+  ascii_str_writer cursor_writer_ = nullptr;  // for the cursor: a byte a unit
   two_byte_str_writer two_byte_writer_ = nullptr;  // likewise, for two-byte strs
 #endif
 };

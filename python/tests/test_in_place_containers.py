@@ -96,6 +96,50 @@ def test_narrow_items_of_every_kind_across_growth(repeat, ensure_ascii):
     assert ultrajson.dumps(slashes) == json.dumps(slashes, separators=(",", ":")).replace("/", "\\/")
 
 
+# A wide output's items go through the output's stage (text_output.hpp):
+# runs of every kind of item long enough to cross its first size and the
+# output's growth many times, after a two- or a four-byte character.
+WIDE_HEADS = ["\u0100", "\U0001f600"]
+
+
+@pytest.mark.parametrize("head", WIDE_HEADS)
+@pytest.mark.parametrize("repeat", [1, 3, 40, 1000])
+def test_items_of_a_wide_output_across_the_stage(head, repeat):
+    items = [x for x in NARROW_ITEMS if not isinstance(x, float) or x == x]
+    long_ascii = ["y" * 64, "z" * 65, "q" * 200 + '"', "w" * 100 + "\n"]
+    lists = [head, *(items + long_ascii) * repeat]
+    assert _ours(lists) == _reference(lists)
+    assert _ours(tuple(lists)) == _reference(tuple(lists))
+    members = {f"key{i}": item for i, item in enumerate((items + long_ascii + [head]) * repeat)}
+    for obj in ([head, members], {"w": head, **members}, [head, [members] * 3, [[1, 2.5, "s"]] * repeat]):
+        assert _ours(obj) == _reference(obj)
+        assert _ours(obj, indent=3) == _reference(obj, indent=3)
+        assert _ours(obj, sort_keys=True) == _reference(obj, sort_keys=True)
+
+
+@pytest.mark.parametrize("head", WIDE_HEADS)
+def test_wide_output_items_the_output_writes(head):
+    # A list's run at the stage ends at an item the output writes; a dict's
+    # goes on after it: each breaker at every place, in both.
+    for breaker in ("€", head, "é" * 70, 2**70, [], [1], {"k": [2]}, _Small.three, _Marker2()):
+        for at in range(6):
+            items = ["a", 1, None, "b" * 80, 2.5, True]
+            items.insert(at, breaker)
+            members = {f"k{i}": item for i, item in enumerate(items)}
+            for obj in ([head, items], [head, members], {"w": head, "m": members, "l": items}):
+                expected = json.dumps(obj, ensure_ascii=False, separators=(",", ":"), default=lambda o: [o.value])
+                assert _ours(obj, default=lambda o: [o.value]) == expected
+
+
+@pytest.mark.parametrize("head", WIDE_HEADS)
+def test_wide_output_with_an_indent_beyond_the_stage(head):
+    # Lines longer than the stage's first size (the indent is at most
+    # 1000): it grows for them.
+    obj = [head, [1, [2, {"a": [3, "x", [4, [5, [6, {"b": [7, None]}]]]]}]], {"c": None}]
+    for indent in (999, 1000):
+        assert _ours(obj, indent=indent) == _reference(obj, indent=indent)
+
+
 def test_empty_containers_at_the_cursor():
     # Each empty kind before, between and after scalars, in a list and as a
     # dict's value, in a narrow output and after it widened.
