@@ -140,6 +140,38 @@ def test_wide_output_with_an_indent_beyond_the_stage(head):
         assert _ours(obj, indent=indent) == _reference(obj, indent=indent)
 
 
+@pytest.mark.parametrize("head", ["", *WIDE_HEADS])
+def test_members_after_a_nested_value(head):
+    # A dict resumed after a nested value writes its next members at the
+    # cursor while a scalar comes next: every kind of member after one and
+    # after several nested values, non-str keys among them, in a narrow
+    # and in a wide output, compact and laid out.
+    items = [x for x in NARROW_ITEMS if not isinstance(x, float) or x == x]
+    for nested in ([1, {"x": [2]}], {"y": [3, "z"]}, ()):
+        members = {"n0": nested, **{f"k{i}": item for i, item in enumerate(items)}, "n1": nested, "last": head}
+        mixed = {"n": nested, 1: "one", "s": "str", None: nested, 2.5: True, "t": head}
+        for obj in ([head, members], [members] * 3, {"w": head, "m": members}, [head, mixed]):
+            assert _ours(obj) == _reference(obj)
+            assert _ours(obj, indent=2) == _reference(obj, indent=2)
+            assert ultrajson.dumps(obj) == json.dumps(obj, separators=(",", ":")).replace("/", "\\/")
+
+
+def test_default_that_changes_the_dict_before_it_resumes():
+    # default() runs for a nested value, then the dict goes on: by the
+    # frame's own loop, which sees the change.
+    class Grows:
+        pass
+
+    obj = {"a": Grows(), "b": 1, "c": 2}
+
+    def default(o):
+        obj["d"] = 3
+        return [0]
+
+    with pytest.raises(RuntimeError, match="dictionary changed size during iteration"):
+        ultrajson.dumps(obj, default=default)
+
+
 def test_empty_containers_at_the_cursor():
     # Each empty kind before, between and after scalars, in a list and as a
     # dict's value, in a narrow output and after it widened.
