@@ -174,15 +174,10 @@ class text_output {
   ULTRAJSON_NOINLINE bool padded_ascii(const char* text, std::size_t size) {
 #if defined(__SSE2__)
     if (!reserve(padded_size(size))) return false;
-    const auto* bytes = reinterpret_cast<const unsigned char*>(text);
-    switch (width_) {
-      case 1: std::memcpy(data_ + size_, text, size); break;
-      case 2:
-        for (std::size_t i = 0; i < size; i += 16) store_widened(at<Py_UCS2>() + i, bytes + i);
-        break;
-      default:
-        for (std::size_t i = 0; i < size; i += 16) store_widened(at<Py_UCS4>() + i, bytes + i);
-        break;
+    if (width_ == 1) {
+      std::memcpy(data_ + size_, text, size);
+    } else {
+      store_widened_ascii(size_, reinterpret_cast<const unsigned char*>(text), size);
     }
     size_ += size;
     return true;
@@ -668,13 +663,7 @@ class text_output {
     const std::size_t count = staged - widened_;
     const std::size_t first = stage_origin_ + widened_;
 #if defined(__SSE2__)
-    if (width_ == 2) {
-      auto* out = reinterpret_cast<Py_UCS2*>(data_) + first;
-      for (std::size_t i = 0; i < count; i += 16) store_widened(out + i, bytes + i);
-    } else {
-      auto* out = reinterpret_cast<Py_UCS4*>(data_) + first;
-      for (std::size_t i = 0; i < count; i += 16) store_widened(out + i, bytes + i);
-    }
+    store_widened_ascii(first, bytes, count);
 #else
     if (width_ == 2) {
       copy_widened(reinterpret_cast<Py_UCS2*>(data_) + first, bytes, count);
@@ -683,6 +672,20 @@ class text_output {
     }
 #endif
   }
+#if defined(__SSE2__)
+  // Widens `count` ASCII bytes into a wide str from unit `first`, sixteen a
+  // store: up to fifteen units past them are written over (the caller has
+  // the room), and as many bytes past `bytes` read.
+  void store_widened_ascii(std::size_t first, const unsigned char* bytes, std::size_t count) noexcept {
+    if (width_ == 2) {
+      auto* out = reinterpret_cast<Py_UCS2*>(data_) + first;
+      for (std::size_t i = 0; i < count; i += 16) store_widened(out + i, bytes + i);
+    } else {
+      auto* out = reinterpret_cast<Py_UCS4*>(data_) + first;
+      for (std::size_t i = 0; i < count; i += 16) store_widened(out + i, bytes + i);
+    }
+  }
+#endif
   // The stage's first size: a few thousand characters of a document between
   // two of its wide strs, widened at once.
   static constexpr std::size_t first_stage_capacity = 4096;
