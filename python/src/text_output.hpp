@@ -662,30 +662,26 @@ class text_output {
     const auto* bytes = reinterpret_cast<const unsigned char*>(stage_) + widened_;
     const std::size_t count = staged - widened_;
     const std::size_t first = stage_origin_ + widened_;
-#if defined(__SSE2__)
     store_widened_ascii(first, bytes, count);
-#else
-    if (width_ == 2) {
-      copy_widened(reinterpret_cast<Py_UCS2*>(data_) + first, bytes, count);
-    } else {
-      copy_widened(reinterpret_cast<Py_UCS4*>(data_) + first, bytes, count);
-    }
-#endif
   }
-#if defined(__SSE2__)
-  // Widens `count` ASCII bytes into a wide str from unit `first`, sixteen a
-  // store: up to fifteen units past them are written over (the caller has
-  // the room), and as many bytes past `bytes` read.
+  // Widens `count` ASCII bytes into a wide str from unit `first`. With
+  // SSE2, sixteen a store: up to fifteen units past them are written over
+  // (the caller has the room), and as many bytes past `bytes` read.
   void store_widened_ascii(std::size_t first, const unsigned char* bytes, std::size_t count) noexcept {
     if (width_ == 2) {
-      auto* out = reinterpret_cast<Py_UCS2*>(data_) + first;
-      for (std::size_t i = 0; i < count; i += 16) store_widened(out + i, bytes + i);
+      widen_ascii_into(reinterpret_cast<Py_UCS2*>(data_) + first, bytes, count);
     } else {
-      auto* out = reinterpret_cast<Py_UCS4*>(data_) + first;
-      for (std::size_t i = 0; i < count; i += 16) store_widened(out + i, bytes + i);
+      widen_ascii_into(reinterpret_cast<Py_UCS4*>(data_) + first, bytes, count);
     }
   }
+  template <class Out>
+  static void widen_ascii_into(Out* out, const unsigned char* bytes, std::size_t count) noexcept {
+#if defined(__SSE2__)
+    for (std::size_t i = 0; i < count; i += 16) store_widened(out + i, bytes + i);
+#else
+    copy_widened(out, bytes, count);
 #endif
+  }
   // The stage's first size: a few thousand characters of a document between
   // two of its wide strs, widened at once.
   static constexpr std::size_t first_stage_capacity = 4096;
