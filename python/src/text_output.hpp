@@ -375,16 +375,11 @@ class text_output {
     if (!reserve(size)) return false;
     switch (width_) {
       case 1: std::memcpy(data_ + size_, text, size); break;
-      case 2: widen_into(at<Py_UCS2>(), text, size); break;
-      default: widen_into(at<Py_UCS4>(), text, size); break;
+      case 2: copy_widened(at<Py_UCS2>(), reinterpret_cast<const unsigned char*>(text), size); break;
+      default: copy_widened(at<Py_UCS4>(), reinterpret_cast<const unsigned char*>(text), size); break;
     }
     size_ += size;
     return true;
-  }
-
-  template <class Unit>
-  static void widen_into(Unit* out, const char* text, std::size_t size) noexcept {
-    for (std::size_t i = 0; i < size; ++i) out[i] = static_cast<unsigned char>(text[i]);
   }
 
   // Room for n more units; false with MemoryError set.
@@ -454,6 +449,9 @@ class text_output {
     pick_ascii_writer();
     return true;
   }
+  // Units into wider ones, one at a time, writing nothing past the last: for
+  // copies without room for a vector store's overshoot (and builds without
+  // SSE2), where widen_ascii_into's stores do not fit.
   template <class Out, class In>
   static void copy_widened(Out* out, const In* in, std::size_t count) noexcept {
     for (std::size_t i = 0; i < count; ++i) out[i] = in[i];
