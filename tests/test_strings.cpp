@@ -1436,6 +1436,39 @@ TEST_CASE("decoder: a bad hex digit at each place of a run of \\u escapes, at it
   }
 }
 
+TEST_CASE("decoder: ASCII runs of every length between \\u escapes, at every distance from the end") {
+  // Text as json.dumps writes it: words of escapes between short runs of
+  // ASCII, which a block copies when the run ends at a backslash inside it.
+  // What follows the run (an escape, the closing quote, UTF-8, a control
+  // byte) and how much input and buffer are left move it on and off that
+  // path; the result and the error's place are the same either way.
+  const std::string word = "\\u0635\\u064a\\u3042";
+  const std::string decoded_word = "\xD8\xB5\xD9\x8A\xE3\x81\x82";
+  for (std::size_t length = 1; length <= 20; ++length) {
+    std::string run;
+    for (std::size_t i = 0; i < length; ++i) run += static_cast<char>(i % 3 == 0 ? ' ' : 'a' + i % 26);
+    for (std::size_t trailing = 0; trailing <= 18; ++trailing) {
+      const std::string tail(trailing, 'z');
+      const std::string expected = decoded_word + run + decoded_word + run + decoded_word + tail;
+      CHECK(decode(in_quotes(word + run + word + run + word + tail)) == expected);
+      CHECK(decode(in_quotes(word + run + "\\n" + tail)) == decoded_word + run + "\n" + tail);
+      CHECK(decode(in_quotes(word + run + "\xC3\xA9" + tail)) == decoded_word + run + "\xC3\xA9" + tail);
+      CHECK(decode(in_quotes(word + run)) == decoded_word + run);
+      // A control byte or a bad escape after the run, or a control byte inside it.
+      for (const char* bad : {"\x01", "\\q", "\\u12"}) {
+        const std::string json = "\"" + word + run + bad + tail;
+        const ultrajson::parse_result result = reject(json);
+        CHECK(result.offset == 1 + word.size() + run.size());
+      }
+      std::string broken = run;
+      broken[length / 2] = '\t';
+      const ultrajson::parse_result result = reject("\"" + word + broken + word + "\"" + tail);
+      CHECK(result.code == parse_error::control_character_in_string);
+      CHECK(result.offset == 1 + word.size() + length / 2);
+    }
+  }
+}
+
 // The shared test of special bytes (string_special_bytes.hpp), both forms,
 // against the byte-wise rule: every byte value at every place of a word and
 // of a block, among bytes that are not special.
