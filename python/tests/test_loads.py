@@ -1117,14 +1117,15 @@ def test_error_pickles_like_json_error():
 
 
 def test_two_byte_letters_in_runs_of_every_length():
-    # Letters of two UTF-8 bytes (Arabic, latin-1) in runs of 0 to 9 between
-    # one-, three- and four-byte characters, from every offset: the str
-    # maker decodes up to four such letters at a time and must stop exactly
-    # where a run ends.
+    # Letters of two UTF-8 bytes (Arabic, latin-1) in runs of 0 to 19
+    # between one-, three- and four-byte characters, from every offset: the
+    # str maker decodes up to four such letters at a time (eight on 32-bit
+    # x86) and must stop exactly where a run ends, and judge the str's kind
+    # by those letters only (latin-1 ones beside an Arabic one too).
     texts = []
     for letter in ("\u0635", "\xe9"):
-        for other in (" ", "\u20ac", "\U0001f600"):
-            for run in range(10):
+        for other in (" ", "\u20ac", "\U0001f600", "\xe9\u0635"):
+            for run in range(20):
                 for offset in range(8):
                     texts.append("a" * offset + (letter * run + other) * 5)
     for ensure_ascii in (False, True):
