@@ -291,7 +291,7 @@ ULTRAJSON_ALWAYS_INLINE bool copy_ascii_before_escape(const char*& p, const char
   if (flagged == 0) return false;
   const unsigned run = first_flagged_byte(flagged);
   if (run == 0 || p[run] != '\\') return false;
-  std::memcpy(out, &word, sizeof word);
+  std::memcpy(out, p, sizeof word);  // the bytes as they are: word is little-endian
 #endif
   p += run;
   out += run;
