@@ -206,14 +206,16 @@ inline odd_rounded_scaled odd_rounded(const scaled_estimates& estimates) noexcep
 
 // double_to_decimal's rare case: a scaled value within the margin of an
 // integer (doubles with few significant bits, and integers above 2^53:
-// 2^q * 10^-k has few factors of five). Where that makes it an integer
-// (scaled_fractions_are_coarse), the estimates give scale_exactly's values
-// and the choice needs no product; elsewhere the exact search decides.
-// (The estimates are made again here: handing them over would keep them
-// in memory on the common path.)
-ULTRAJSON_NOINLINE shortest_decimal shortest_decimal_near_integer(std::uint64_t c, int q, int k) noexcept {
+// 2^q * 10^-k has few factors of five; a tenth of the Python benchmark's
+// doubles). Where that makes it an integer (scaled_fractions_are_coarse),
+// the estimates give scale_exactly's values and the choice needs no
+// product; elsewhere the exact search decides. Inline, from the estimates
+// already made: a call that made them again cost that tenth more than the
+// choice itself.
+inline shortest_decimal shortest_decimal_near_integer(const scaled_estimates& estimates, std::uint64_t c, int q,
+                                                      int k) noexcept {
   if (!scaled_fractions_are_coarse(q, k)) return shortest_decimal_exact(c, q, false);
-  return choose_shortest(odd_rounded(estimate_scaled(c, q, k)), c & 1, k);
+  return choose_shortest(odd_rounded(estimates), c & 1, k);
 }
 
 // For a finite, positive double.
@@ -229,8 +231,9 @@ ULTRAJSON_NOINLINE shortest_decimal shortest_decimal_near_integer(std::uint64_t 
 //     unit wide (10^k <= 2^q) and Vb is its middle.
 // Otherwise shortest_decimal_near_integer decides.
 // From the double's bits, which format_double has at hand (with the sign
-// bit cleared); double_to_decimal below takes the double.
-inline shortest_decimal positive_bits_to_decimal(std::uint64_t bits) noexcept {
+// bit cleared); double_to_decimal below takes the double. Always inline:
+// with the rare case in it GCC would make it a call of its own.
+ULTRAJSON_ALWAYS_INLINE shortest_decimal positive_bits_to_decimal(std::uint64_t bits) noexcept {
   const std::uint64_t biased = bits >> 52;
   const std::uint64_t fraction = bits & ((std::uint64_t{1} << 52) - 1);
   const std::uint64_t c = biased == 0 ? fraction : fraction | (std::uint64_t{1} << 52);
@@ -251,7 +254,7 @@ inline shortest_decimal positive_bits_to_decimal(std::uint64_t bits) noexcept {
   const scaled_value& vl = estimates.below;
   const scaled_value& vr = estimates.above;
   if (near_integer(vb.fraction) || near_integer(vr.fraction) || near_integer(vl.fraction)) {
-    return shortest_decimal_near_integer(c, q, k);
+    return shortest_decimal_near_integer(estimates, c, q, k);
   }
   const std::uint64_t shorter = vr.integer / 40 * 10;
   if (vl.integer < shorter << 2) return {shorter, k};
