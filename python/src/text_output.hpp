@@ -43,10 +43,12 @@ struct short_ascii_text {
   static short_ascii_text of(std::string_view ascii) noexcept {
     short_ascii_text made;
     if (ascii.size() > sizeof(made.text)) return made;
-    for (const char c : ascii) {
-      if (static_cast<unsigned char>(c) >= 0x80) return made;
+    // Copied in the check's loop: a call to memcpy for its variable size
+    // cost more (a dumps() call makes two).
+    for (std::size_t i = 0; i < ascii.size(); ++i) {
+      if (static_cast<unsigned char>(ascii[i]) >= 0x80) return short_ascii_text{};
+      made.text[i] = ascii[i];
     }
-    std::memcpy(made.text, ascii.data(), ascii.size());
     made.size = ascii.size();
     return made;
   }
@@ -55,7 +57,17 @@ struct short_ascii_text {
 class text_output {
  public:
   // `how`: the call's escaping, which the output owns from here on.
-  explicit text_output(const unit_escaping& how) noexcept : how_(how) { pick_ascii_writer(); }
+  explicit text_output(const unit_escaping& how) noexcept : how_(how) {
+    // A call whose output is likely small (the last one on this thread
+    // was) writes into first_units_ and makes its str once, at its length,
+    // in result(): no str made too long and cut. A larger one starts in a
+    // str of the last one's length (grow()).
+    if (recent_output_units <= sizeof(first_units_) / 2) {
+      data_ = first_units_;
+      capacity_ = sizeof(first_units_);
+    }
+    pick_ascii_writer();
+  }
   text_output(const text_output&) = delete;
   text_output& operator=(const text_output&) = delete;
   ~text_output() {
@@ -296,7 +308,7 @@ class text_output {
   // set. Called once, at the end.
   PyObject* result() {
     recent_output_units = size_;
-    if (str_ == nullptr) return PyUnicode_New(0, 127);  // nothing written: ""
+    if (str_ == nullptr) return first_units_str();
     PyObject* made = str_;
     str_ = nullptr;
     if (keeps_allocation(size_, width_, capacity_ - size_)) {
@@ -311,6 +323,14 @@ class text_output {
   }
 
  private:
+  // The str of what is in first_units_ (ASCII: a wider output is a str
+  // already, see rekind()), or "" when nothing was written.
+  PyObject* first_units_str() const {
+    PyObject* made = PyUnicode_New(static_cast<Py_ssize_t>(size_), 127);
+    if (made != nullptr && size_ != 0) std::memcpy(PyUnicode_DATA(made), first_units_, size_);
+    return made;
+  }
+
   // Whether the output str keeps the allocation it was written in, its
   // spare units unused, rather than being cut to its length by a
   // reallocation: when it is large and the spare is no more than the next
@@ -686,7 +706,7 @@ class text_output {
   // Units a widening writes past its end (a store of sixteen).
   static constexpr std::size_t widening_overshoot = 16;
 
-  PyObject* str_ = nullptr;   // the str written into (a strong reference), once anything is
+  PyObject* str_ = nullptr;   // the str written into (a strong reference), once outside first_units_
   unsigned char* data_ = nullptr;
   std::size_t size_ = 0;      // units written
   std::size_t capacity_ = 0;  // units: the str's length until result() cuts it
@@ -705,6 +725,11 @@ class text_output {
   ascii_str_writer cursor_writer_ = nullptr;  // for the cursor: a byte a unit
   two_byte_str_writer two_byte_writer_ = nullptr;  // likewise, for two-byte strs
 #endif
+  // The first units of an output expected to be small (see the
+  // constructor), ASCII, until they outgrow it or a str needs a wider kind.
+  // Not zeroed: only what is written is read. Last, so that the members
+  // above stay near the object's start (shorter instructions in the loops).
+  unsigned char first_units_[512];
 };
 
 }  // namespace ultrajson::python
