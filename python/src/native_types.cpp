@@ -65,6 +65,10 @@ int is_instance(PyObject* object, PyObject* type) {
 }  // namespace
 
 native_types::~native_types() {
+  for (const auto& name : attribute_names_) Py_DECREF(name.second);
+  // The rest is set by resolve() and after it: most calls meet no native
+  // type, and the releases below were a tenth of a small call's work.
+  if (!resolved_) return;
   for (const dataclass_layout& layout : layouts_) {
     Py_DECREF(layout.type);
     Py_DECREF(layout.names);
@@ -79,7 +83,6 @@ native_types::~native_types() {
   Py_XDECREF(numpy_generic_);
   Py_XDECREF(dataclass_fields_function_);
   Py_XDECREF(decimal_);
-  for (const auto& name : attribute_names_) Py_DECREF(name.second);
   for (PyObject* name : {dataclass_marker_, isoformat_, tolist_, item_, enum_value_}) {
     Py_XDECREF(name);
   }

@@ -25,6 +25,7 @@
 #include <ultrajson/detail/bits.hpp>
 #include <ultrajson/detail/format_number.hpp>
 #include <ultrajson/detail/non_finite.hpp>
+#include <ultrajson/detail/small_stack.hpp>
 
 #include "dict_members.hpp"
 #include "errors.hpp"
@@ -119,7 +120,9 @@ struct frame {
   // dict: the encoder's python_runs_ when it was opened.
   std::uint64_t python_runs;
   kind_type kind;
-  bool any = false;     // an item is written: the next one needs a separator
+  // An item is written: the next one needs a separator. (No default: the
+  // walk gives every field, and the stack's unused frames stay unwritten.)
+  bool any;
 };
 
 class encoder {
@@ -130,9 +133,7 @@ class encoder {
                                                       settings.options.escape_forward_slashes,
                                                       settings.options.encode_html_chars}),
                            settings.options.ensure_ascii, settings.options.escape_forward_slashes,
-                           settings.options.encode_html_chars}) {
-    stack_.reserve(16);
-  }
+                           settings.options.encode_html_chars}) {}
   encoder(const encoder&) = delete;
   encoder& operator=(const encoder&) = delete;
   ~encoder() {
@@ -416,9 +417,7 @@ class encoder {
   // Puts an opened container on the stack, which then holds a reference to
   // it (and owns the sorted keys).
   step push(const frame& opened) {
-    try {
-      stack_.push_back(opened);
-    } catch (const std::bad_alloc&) {
+    if (!stack_.push(opened)) {
       Py_XDECREF(opened.keys);
       PyErr_NoMemory();
       return step::failed;
@@ -789,11 +788,11 @@ class encoder {
   // Closes the top frame: on a line of its own when indenting and an item
   // was written (default() may have emptied a list meanwhile).
   bool close(bool object) {
-    const frame& top = stack_.back();
+    const frame& top = stack_.top();
     const bool any = top.any;
     Py_XDECREF(top.keys);
     Py_DECREF(top.container);
-    stack_.pop_back();
+    stack_.pop();
     return close_text(any, object);
   }
 
@@ -1322,7 +1321,6 @@ class encoder {
   // whose own dumps() call replaces the settings the caller remembered.
   const dumps_settings settings_;
   text_output out_;
-  std::vector<frame> stack_;
   // The members of the open dicts the walk sorted, each dict's in a run of
   // its own (in the order of the stack).
   std::vector<sorted_member> sorted_members_;
@@ -1350,6 +1348,9 @@ class encoder {
   const short_ascii_text key_separator_text_ = short_ascii_text::of(settings_.options.key_separator);
   // Whether the containers' loops write at the laid-out cursor.
   const bool laid_out_ = laid_out_separators();
+  // The open containers: the first few in the encoder (most documents nest
+  // a few levels), so that a call allocates none. Last, as it is large.
+  detail::small_stack<frame, 16> stack_;
 
   static char one_ascii_char(std::string_view separator, const dumps_settings& settings) {
     const bool one = settings.options.indent == 0 && separator.size() == 1 &&

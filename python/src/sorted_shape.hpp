@@ -99,8 +99,10 @@ class sorted_shapes {
       count_ = 0;
     }
 
-    PyObject* keys_[max_keys] = {};
-    std::uint8_t order_[max_keys] = {};
+    // Not zeroed (for each shape at each call): only the first count_ are
+    // read.
+    PyObject* keys_[max_keys];
+    std::uint8_t order_[max_keys];
     std::size_t count_ = 0;
   };
 

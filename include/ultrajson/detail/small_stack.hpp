@@ -35,6 +35,10 @@ class small_stack {
   T& top() noexcept { return data_[size_ - 1]; }
   const T& top() const noexcept { return data_[size_ - 1]; }
   void pop() noexcept { --size_; }
+  // From the bottom (index 0) up.
+  T& operator[](std::size_t index) noexcept { return data_[index]; }
+  const T* begin() const noexcept { return data_; }
+  const T* end() const noexcept { return data_ + size_; }
   void clear() noexcept { size_ = 0; }
 
   // False only when memory runs out.
@@ -71,11 +75,12 @@ class small_stack {
     other.capacity_ = N;
   }
 
-  T inline_[N];
   std::unique_ptr<T[]> heap_;
   T* data_ = inline_;
   std::size_t size_ = 0;
   std::size_t capacity_ = N;
+  // Last: the members above are what push and pop use.
+  T inline_[N];
 };
 
 }  // namespace ultrajson::detail
