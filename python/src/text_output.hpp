@@ -3,7 +3,11 @@
 // units of its final width. It starts as an ASCII str and is remade once in
 // a wider kind (latin-1's layout, 2 or 4 bytes per character) when the
 // first str that needs it is written; at the end the str is cut to the
-// length written. No UTF-8 in between, and no copy of the finished text.
+// length written. No UTF-8 in between, and no copy of the finished text but
+// a small one's: an output expected to be small (at most 256 characters
+// last time) is written in the object's own 512 bytes and copied into a
+// str of its length at the end, as making a longer str and cutting it cost
+// more than the copy.
 //
 // The walk writes runs of ASCII (separators, numbers, constants, ASCII strs)
 // at a cursor, a byte a character. Narrow, the cursor is in the str itself;
@@ -31,7 +35,8 @@ namespace ultrajson::python {
 // last is written into one allocation rather than grown by doubling, each
 // step a reallocation that may copy what is written. The str is cut to its
 // length at the end: in place when large and within that eighth (see
-// text_output::keeps_allocation), else by shrinking its allocation.
+// text_output::keeps_allocation), else by shrinking its allocation. A small
+// last output has the next call start in the text_output's own bytes.
 inline thread_local std::size_t recent_output_units = 0;
 
 // ASCII text of at most eight characters in a buffer of eight bytes, for
