@@ -712,9 +712,9 @@ class text_output {
   static constexpr std::size_t widening_overshoot = 16;
 
   PyObject* str_ = nullptr;   // the str written into (a strong reference), once outside first_units_
-  unsigned char* data_ = nullptr;
+  unsigned char* data_ = nullptr;  // str_'s units, or first_units_ before there is a str_
   std::size_t size_ = 0;      // units written
-  std::size_t capacity_ = 0;  // units: the str's length until result() cuts it
+  std::size_t capacity_ = 0;  // units: the str's length until result() cuts it (first_units_' size before)
   unsigned width_ = 1;        // bytes per unit: 1, 2 or 4, str_'s kind
   unsigned shift_ = 0;        // log2(width_)
   Py_UCS4 max_char_ = 127;    // the widest character str_'s kind holds, as CPython counts kinds
