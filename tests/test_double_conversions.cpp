@@ -528,6 +528,35 @@ TEST_CASE("random bit patterns print as to_chars's shortest and read back exactl
   CHECK(not_finite <= count / 1000 + 10);
 }
 
+TEST_CASE("decimals of 1 to 17 digits at every place of repr's point print as to_chars's shortest") {
+  // format_double lays out the search's 16- and 17-digit significands from
+  // a register and shorter ones (the integer shortcut, subnormals) from a
+  // buffer; random bit patterns are nearly all in exponent form. Here
+  // every digit count, trailing zeros included (1.5 is the significand
+  // 15000000000000000), at each first-digit exponent from 10^-6 to 10^18:
+  // both sides of each of repr's switches, "0.000ddd", "ddd000.0",
+  // "ddd.ddd" with the point after each digit, and either sign.
+  std::mt19937_64 random(20261206 + oracle_seed());
+  const std::size_t per_shape = oracle_count() / 2000 + 1;
+  std::size_t checked = 0;
+  for (int exponent = -6; exponent <= 18; ++exponent) {
+    for (int digit_count = 1; digit_count <= 17; ++digit_count) {
+      for (std::size_t i = 0; i < per_shape; ++i) {
+        std::string text = i % 2 ? "-" : "";
+        text += static_cast<char>('1' + random() % 9);
+        text += '.';
+        for (int d = 1; d < digit_count; ++d) text += static_cast<char>('0' + random() % 10);
+        text += "e" + std::to_string(exponent);
+        const double value = std::strtod(text.c_str(), nullptr);
+        const std::string problem = check_print(value);
+        if (!problem.empty()) FAIL(text << " (" << hex(bits_of(value)) << "): " << problem);
+        ++checked;
+      }
+    }
+  }
+  CHECK(checked == 25 * 17 * per_shape);
+}
+
 // double_to_decimal's one-product estimate against the three-product exact
 // search it falls back to, on the same double.
 std::string check_estimate(std::uint64_t bits) {

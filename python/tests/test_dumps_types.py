@@ -494,6 +494,28 @@ def test_float_layout_as_repr(value):
     assert dumps([value]) == json.dumps([value], separators=(",", ":"))
 
 
+def test_float_sweep_as_repr():
+    # Every layout repr has, for every digit count: decimals of 1 to 17
+    # random digits whose first digit sits from 1e-7 to 1e18 (each side of
+    # the switches to exponent form, the point after every digit), either
+    # sign, and random bit patterns (nearly all in exponent form). The
+    # printer lays out 16 and 17 digits from a vector register and fewer
+    # from a buffer, on x86 (64- and 32-bit SSE2 builds).
+    rng = random.Random(20261206)
+    values = []
+    for exponent in range(-7, 19):
+        for digit_count in range(1, 18):
+            for _ in range(30):
+                significand = rng.randrange(10 ** (digit_count - 1), 10**digit_count)
+                value = float("%de%d" % (significand, exponent - digit_count + 1))
+                values.append(value if rng.random() < 0.5 else -value)
+    while len(values) < 30000:
+        value = struct.unpack("<d", struct.pack("<Q", rng.getrandbits(64)))[0]
+        if math.isfinite(value):
+            values.append(value)
+    assert dumps(values) == "[" + ",".join(map(repr, values)) + "]"
+
+
 def test_float_examples_from_the_spec():
     assert dumps(1.0) == "1.0"
     assert dumps(1e-05) == "1e-05"

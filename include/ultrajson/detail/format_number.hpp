@@ -57,7 +57,7 @@ inline std::uint32_t four_digit_values(std::uint32_t value) noexcept {
 // trailing zeros cost about 20 instructions less per double there
 // (callgrind, canada.json).
 // (A double's digits take a third way where SSE2 is there:
-// significand_from_vector.)
+// significand_from_vector, and long_significand_of for most.)
 inline constexpr bool digits_in_64_bit_words = sizeof(void*) >= 8;
 
 // The eight decimal digits of a value below 10^8 (zero-padded), one per
@@ -286,31 +286,138 @@ inline significant_digits significand_from_vector(char* buffer, std::uint32_t hi
   const int last = 63 - count_leading_zeros(std::uint64_t{nonzero});
   return {buffer + leading, last + 1 - leading};
 }
+
+// A significand of 16 or 17 digits as characters in a register, so that
+// format_double lays most doubles out with stores alone: the search's
+// significands all have that many (c * 2^q * 10^-k is at least 2^52 for a
+// normal double); the integer shortcut's and subnormals' may be shorter
+// and go through the buffer. Through the buffer, the digits after the
+// first were read back from an offset other than the one they were
+// stored at (for 16 digits), a load across two stores that the processor
+// cannot serve from them.
+struct long_significand {
+  __m128i first_sixteen;  // the first sixteen digits, the first in the lowest byte
+  char seventeenth;       // the last of 17 digits (scratch when there are 16)
+  int count;              // without the trailing zeros
+  int exponent;           // of the first digit, with shortest_decimal's exponent 0
+};
+
+inline char last_byte(__m128i bytes) noexcept {
+  return static_cast<char>(static_cast<unsigned>(_mm_extract_epi16(bytes, 7)) >> 8);
+}
+
+// The digits as significand_from_vector finds them, then the first
+// sixteen significant ones: top and the sixteen after it moved up a byte,
+// or, when top is zero, those sixteen.
+inline long_significand long_significand_of(std::uint32_t high, std::uint32_t low, std::uint32_t top) noexcept {
+  const __m128i values = sixteen_digit_values(high - top * 100000000, low);
+  const __m128i after_top = _mm_or_si128(values, _mm_set1_epi8('0'));
+  const auto zeros = static_cast<std::uint32_t>(
+      _mm_movemask_epi8(_mm_cmpeq_epi8(values, _mm_setzero_si128())));
+  const std::uint32_t nonzero = ((~zeros & 0xFFFFu) << 1) | (top != 0 ? 1u : 0u);
+  const int last = 63 - count_leading_zeros(std::uint64_t{nonzero});
+  const __m128i with_top =
+      _mm_or_si128(_mm_slli_si128(after_top, 1), _mm_cvtsi32_si128(static_cast<int>('0' + top)));
+  if (top != 0) return {with_top, last_byte(after_top), last + 1, 16};
+  return {after_top, last_byte(after_top), last, 15};
+}
 #endif
 
-// Writes the digits of a significand below 10^17 into buffer[0, 17), the
-// last at buffer[16], and finds its significant ones. Split in 32-bit
-// pieces so that 32-bit targets divide 64 bits only once.
-inline significant_digits write_significand(char* buffer, std::uint64_t significand) noexcept {
-  const auto high = static_cast<std::uint32_t>(significand / 100000000);  // below 10^9
+// A significand below 10^17 in 32-bit pieces, so that 32-bit targets
+// divide 64 bits only once: high, its digits above the last eight (below
+// 10^9); low, those eight; top, the first of its 17 digits (high / 10^8).
+struct significand_pieces {
+  std::uint32_t high, low, top;
+};
+
+inline significand_pieces pieces_of(std::uint64_t significand) noexcept {
+  const auto high = static_cast<std::uint32_t>(significand / 100000000);
   const auto low = static_cast<std::uint32_t>(significand - std::uint64_t{high} * 100000000);
   if constexpr (digits_in_64_bit_words) {
     // The first digit from the significand itself, not from high: a step
     // less in the chain before the digits.
-    const auto top = static_cast<std::uint32_t>(significand / 10000000000000000u);
-#if defined(__SSE2__)
-    return significand_from_vector(buffer, high, low, top);
-#else
-    return significand_from_words(buffer, high, low, top);
-#endif
+    return {high, low, static_cast<std::uint32_t>(significand / 10000000000000000u)};
   } else {
-#if defined(__SSE2__)
-    return significand_from_vector(buffer, high, low, high / 100000000);
-#else
-    return significand_from_pairs(buffer, high, low);
-#endif
+    return {high, low, high / 100000000};
   }
 }
+
+// Writes the digits of a significand below 10^17 into buffer[0, 17), the
+// last at buffer[16], and finds its significant ones.
+inline significant_digits write_significand(char* buffer, std::uint64_t significand) noexcept {
+  const significand_pieces pieces = pieces_of(significand);
+#if defined(__SSE2__)
+  return significand_from_vector(buffer, pieces.high, pieces.low, pieces.top);
+#else
+  if constexpr (digits_in_64_bit_words) {
+    return significand_from_words(buffer, pieces.high, pieces.low, pieces.top);
+  } else {
+    return significand_from_pairs(buffer, pieces.high, pieces.low);
+  }
+#endif
+}
+
+// repr switches to exponent form when the decimal point would sit more
+// than 16 places right of the first digit or 4 places left of it; `point`
+// is the number of digits before it (the first digit's exponent + 1).
+inline bool repr_uses_exponent(int point) noexcept { return point > 16 || point < -3; }
+
+// "e+16", "e-05", "e+300": at least two digits.
+inline char* write_exponent(char* out, int exponent) noexcept {
+  *out++ = 'e';
+  *out++ = exponent < 0 ? '-' : '+';
+  const auto magnitude = static_cast<std::uint32_t>(exponent < 0 ? -exponent : exponent);
+  if (magnitude < 100) {
+    write_two_digits(out, magnitude);
+    return out + 2;
+  }
+  *out = static_cast<char>('0' + magnitude / 100);
+  write_two_digits(out + 1, magnitude % 100);
+  return out + 3;
+}
+
+#if defined(__SSE2__)
+// format_double's layout of a long_significand, as the buffer's below
+// (scratch bytes within max_number_chars of out, likewise).
+inline char* write_long_significand(char* out, const long_significand& digits, int decimal_exponent) noexcept {
+  const __m128i first_sixteen = digits.first_sixteen;
+  const int count = digits.count;
+  const int exponent = decimal_exponent + digits.exponent;
+  const int point = exponent + 1;
+  if (repr_uses_exponent(point)) {
+    out[0] = static_cast<char>(_mm_cvtsi128_si32(first_sixteen));
+    out[1] = '.';
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 2), _mm_srli_si128(first_sixteen, 1));
+    out[17] = digits.seventeenth;
+    return write_exponent(out + (count > 1 ? count + 1 : 1), exponent);
+  }
+  if (point <= 0) {  // 0.000ddd: at most three zeros after the point
+    std::memcpy(out, "0.000", 5);
+    out += 2 - point;
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out), first_sixteen);
+    out[16] = digits.seventeenth;
+    return out + count;
+  }
+  if (point >= count) {  // ddd000.0: at most 16 digits
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out), first_sixteen);
+    std::memset(out + count, '0', 16);
+    out[point] = '.';
+    out[point + 1] = '0';
+    return out + point + 2;
+  }
+  // ddd.ddd: the digits after the point from a copy in memory. (Moved up
+  // a byte in the register instead, by masks for the point's position,
+  // the longer chain of instructions cost canada.json's coordinates more
+  // than the reads across stores.)
+  char buffer[32];  // 17 digits, and room for the copy to read
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(buffer), first_sixteen);
+  buffer[16] = digits.seventeenth;
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(out), first_sixteen);
+  out[point] = '.';
+  std::memcpy(out + point + 1, buffer + point, 16);
+  return out + count + 1;
+}
+#endif
 
 // Writes a finite double; returns the position after it. Writes scratch
 // bytes up to max_number_chars past out (fixed-size copies are cheaper
@@ -327,6 +434,12 @@ inline char* format_double(char* out, double value) noexcept {
     return out + 3;
   }
   const shortest_decimal decimal = positive_bits_to_decimal(magnitude_bits);
+#if defined(__SSE2__)
+  if (decimal.significand >= 1000000000000000u) {
+    const significand_pieces pieces = pieces_of(decimal.significand);
+    return write_long_significand(out, long_significand_of(pieces.high, pieces.low, pieces.top), decimal.exponent);
+  }
+#endif
   // 17 digits, then room for the fixed-size copies below to read.
   char buffer[48];
   const significant_digits significant = write_significand(buffer, decimal.significand);
@@ -334,25 +447,12 @@ inline char* format_double(char* out, double value) noexcept {
   const int count = significant.count;
   // Of the first significant digit: the 17 written end at decimal.exponent.
   const int exponent = decimal.exponent + 16 - static_cast<int>(digits - buffer);
-
-  // repr switches to exponent form when the decimal point would sit more
-  // than 16 places right of the first digit or 4 places left of it.
   const int point = exponent + 1;  // digits before the decimal point
-  if (point > 16 || point < -3) {
+  if (repr_uses_exponent(point)) {
     out[0] = digits[0];
     out[1] = '.';
     std::memcpy(out + 2, digits + 1, 16);  // count <= 17
-    out += count > 1 ? count + 1 : 1;
-    *out++ = 'e';
-    *out++ = exponent < 0 ? '-' : '+';
-    const auto magnitude = static_cast<std::uint32_t>(exponent < 0 ? -exponent : exponent);
-    if (magnitude < 100) {
-      write_two_digits(out, magnitude);
-      return out + 2;
-    }
-    *out = static_cast<char>('0' + magnitude / 100);
-    write_two_digits(out + 1, magnitude % 100);
-    return out + 3;
+    return write_exponent(out + (count > 1 ? count + 1 : 1), exponent);
   }
   if (point <= 0) {  // 0.000ddd: at most three zeros after the point
     std::memcpy(out, "0.000", 5);
