@@ -301,6 +301,7 @@ struct long_significand {
   int count;              // without the trailing zeros
   int exponent;           // of the first digit, with shortest_decimal's exponent 0
 };
+inline constexpr std::uint64_t smallest_long_significand = 1000000000000000u;  // 10^15
 
 inline char last_byte(__m128i bytes) noexcept {
   return static_cast<char>(static_cast<unsigned>(_mm_extract_epi16(bytes, 7)) >> 8);
@@ -308,7 +309,9 @@ inline char last_byte(__m128i bytes) noexcept {
 
 // The digits as significand_from_vector finds them, then the first
 // sixteen significant ones: top and the sixteen after it moved up a byte,
-// or, when top is zero, those sixteen.
+// or, when top is zero, those sixteen. (The digit and mask steps are
+// written out again here: shared with significand_from_vector through a
+// helper, GCC scheduled format_double's hot path into more instructions.)
 inline long_significand long_significand_of(std::uint32_t high, std::uint32_t low, std::uint32_t top) noexcept {
   const __m128i values = sixteen_digit_values(high - top * 100000000, low);
   const __m128i after_top = _mm_or_si128(values, _mm_set1_epi8('0'));
@@ -435,7 +438,7 @@ inline char* format_double(char* out, double value) noexcept {
   }
   const shortest_decimal decimal = positive_bits_to_decimal(magnitude_bits);
 #if defined(__SSE2__)
-  if (decimal.significand >= 1000000000000000u) {
+  if (decimal.significand >= smallest_long_significand) {
     const significand_pieces pieces = pieces_of(decimal.significand);
     return write_long_significand(out, long_significand_of(pieces.high, pieces.low, pieces.top), decimal.exponent);
   }
