@@ -509,7 +509,7 @@ class encoder {
 
   // A container's item at nesting `depth` at the cursor, which has room for
   // a number (room_for_item less the separator).
-  template <bool inline_integers, bool staged>
+  template <bool inline_integers, bool laid_out, bool staged>
   ULTRAJSON_ALWAYS_INLINE cursor_step scalar_at(text_output::narrow_cursor& room, PyObject* object,
                                                 std::size_t depth) {
     // The constants first: no load of the type.
@@ -559,6 +559,20 @@ class encoder {
       room.at += 2;
       return cursor_step::written;
     }
+    // A short list or tuple of numbers (a point of canada.json's
+    // coordinates, a pair of twitter.json's indices) at the cursor too:
+    // opened by open() and gone on by a frame's loop, they cost canada.json
+    // 15% more instructions (callgrind).
+    if constexpr (!laid_out) {
+      if ((type == &PyList_Type || type == &PyTuple_Type) && Py_SIZE(object) <= longest_number_row &&
+          within_depth(depth + 1)) {
+        if (!room_at<staged>(room, Py_SIZE(object) * room_for_item + 1)) return cursor_step::failed;
+        if (char* const end = number_row_at(room.at, object); end != nullptr) {
+          room.at = end;
+          return cursor_step::written;
+        }
+      }
+    }
     out_.advance_to<staged>(room.at);
     scalar_step wrote;
     if (type == &PyUnicode_Type) {
@@ -576,6 +590,37 @@ class encoder {
       return cursor_step::by_output;
     }
     return wrote == scalar_step::failed ? cursor_step::failed : cursor_step::other;
+  }
+
+  // The longest list or tuple number_row_at() writes: its room is reserved
+  // whole, before its first item.
+  static constexpr Py_ssize_t longest_number_row = 16;
+
+  // A list or tuple (not empty) of exact ints and finite floats at a
+  // compact output's cursor `at`, which has room for longest_number_row
+  // numbers: returns the position after it, or nullptr when it is not one
+  // (what it wrote of it is then written over). The cursor goes in and out
+  // by value: by reference, it left the registers of the loops that call.
+  ULTRAJSON_NOINLINE char* number_row_at(char* at, PyObject* row) const noexcept {
+    PyObject* const* const first = Py_TYPE(row) == &PyList_Type ? reinterpret_cast<PyListObject*>(row)->ob_item
+                                                                : reinterpret_cast<PyTupleObject*>(row)->ob_item;
+    PyObject* const* const end = first + Py_SIZE(row);
+    *at++ = '[';
+    for (PyObject* const* item = first; item != end; ++item) {
+      if (item != first) *at++ = compact_separator_;
+      PyObject* const number = *item;
+      PyTypeObject* const type = Py_TYPE(number);
+      long long integer;
+      if (type == &PyFloat_Type && std::isfinite(PyFloat_AS_DOUBLE(number))) {
+        at = double_text(at, PyFloat_AS_DOUBLE(number));
+      } else if (type == &PyLong_Type && compact_int(number, integer)) {
+        at = detail::format_integer(at, integer);
+      } else {
+        return nullptr;
+      }
+    }
+    *at++ = ']';
+    return at;
   }
 
   // A number's text at `out`, as a call: the dict loop's, where formatting
@@ -642,7 +687,7 @@ class encoder {
       } else if (item != first) {
         *room.at++ = separator;
       }
-      switch (scalar_at<true, staged>(room, *item, depth)) {
+      switch (scalar_at<true, laid_out, staged>(room, *item, depth)) {
         case cursor_step::written: break;
         case cursor_step::by_output:
           // Wide, or just widened: the caller's loop goes on (see at_cursor()).
@@ -724,7 +769,7 @@ class encoder {
       } else {
         *room.at++ = compact_key_separator_;
       }
-      switch (scalar_at<false, staged>(room, v, depth)) {
+      switch (scalar_at<false, laid_out, staged>(room, v, depth)) {
         case cursor_step::written: break;
         case cursor_step::by_output:
           if (!staged && !out_.narrow()) {  // just widened: the caller goes on

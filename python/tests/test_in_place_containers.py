@@ -218,6 +218,10 @@ class _Small(enum.IntEnum):
     three = 3
 
 
+class _Float(float):
+    pass
+
+
 def test_separators_and_indent_of_every_kind():
     obj = {"a": [1, 2, {}], "b": {"c": None, "d": [[]]}, "e": (True,)}
     for separators in ((",", ":"), (", ", ": "), (" ,  ", " :  ")):
@@ -226,6 +230,57 @@ def test_separators_and_indent_of_every_kind():
             ours = ultrajson.dumps(obj, indent=indent, separators=separators)
             reference = json.dumps(obj, indent=indent or None, **options)
             assert ours == reference
+
+
+# Numbers a compact output writes as a row at the cursor (a short list or
+# tuple of them, nested in a container written in place), and items that
+# end a row where they stand, its text so far written over.
+ROW_NUMBERS = [0, -1, 7, 2**40, -(2**59), 1.5, -0.0, 1e300, 5e-324, 1e16, 0.1, -2.5e-7]
+ROW_BREAKERS = [True, None, "a", "é", 2**64 - 1, 2**70, -(2**63), float("nan"), float("-inf"), _Small.three,
+                _Float(2.5), [1], (), {}, {"k": 1}]
+
+
+def _rows():
+    # Every length up to beyond the longest row (16), then each breaker at
+    # the first, a middle and the last place of a row.
+    for length in range(1, 19):
+        row = [ROW_NUMBERS[i % len(ROW_NUMBERS)] for i in range(length)]
+        yield row
+        yield tuple(row)
+    for breaker in ROW_BREAKERS:
+        for at in (0, 1, 2):
+            row = [1, 2.5]
+            row.insert(at, breaker)
+            yield row
+            yield tuple(row)
+
+
+@pytest.mark.parametrize("head", [[], ["é"]])
+def test_rows_of_numbers_at_the_cursor(head):
+    # As a list's items, a dict's values, and nested: in a narrow output
+    # and after it widened (head), once and across the output's growth.
+    for row in _rows():
+        for obj in ([*head, row, row], {"h": head, "a": row, "b": [row]}, [*head, [row, 1], (row,)], [*head] + [row] * 500):
+            expected = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+            assert _ours(obj) == expected, obj
+            assert ultrajson.dumps(obj, separators=(";", "=")) == json.dumps(obj, separators=(";", "=")), obj
+
+
+def test_rows_of_numbers_errors_and_depth():
+    # A row's number that raises, in place of a row or after one.
+    for row in ([1, float("nan")], (float("inf"), 2), [1, 2.5, float("-inf")]):
+        for obj in ([row], [[1, 2], row], {"a": row}):
+            with pytest.raises(OverflowError):
+                ultrajson.dumps(obj, allow_nan=False)
+    with pytest.raises(TypeError):
+        ultrajson.dumps([[1, object()]])
+    # A row is a level: written in place, it still counts.
+    assert ultrajson.dumps(_wrap([1, 2.5], LIMIT - 1))
+    for row in ([1, 2.5], (3,), [0.5] * 16):
+        with pytest.raises(OverflowError):
+            ultrajson.dumps(_wrap(row, LIMIT))
+        with pytest.raises(OverflowError):
+            ultrajson.dumps(_wrap({"a": row}, LIMIT - 1))
 
 
 # Layouts a narrow output also writes at the cursor (laid out: separators
