@@ -259,8 +259,7 @@ class encoder {
     // Written in place while its items are scalars (most lists are leaves):
     // no frame, and no reference, as no Python code runs meanwhile. A frame
     // goes on from the first item that is not.
-    PyObject* const* const items = kind == frame::list ? reinterpret_cast<PyListObject*>(container)->ob_item
-                                                       : reinterpret_cast<PyTupleObject*>(container)->ob_item;
+    PyObject* const* const items = items_of(container, kind == frame::list);
     // Walked by a pointer: GCC kept an index in a stack slot, and the
     // loop then waited on its store and reload every item.
     PyObject* const* const items_end = items + size;
@@ -288,6 +287,12 @@ class encoder {
       }
     }
     return done(close_text(true, false));
+  }
+
+  // The item array of a list (`is_list`) or a tuple.
+  static PyObject* const* items_of(PyObject* sequence, bool is_list) noexcept {
+    return is_list ? reinterpret_cast<PyListObject*>(sequence)->ob_item
+                   : reinterpret_cast<PyTupleObject*>(sequence)->ob_item;
   }
 
   ULTRAJSON_ALWAYS_INLINE step open_dict(PyObject* dict) { return open_dict_in<false>(dict); }
@@ -602,8 +607,7 @@ class encoder {
   // (what it wrote of it is then written over). The cursor goes in and out
   // by value: by reference, it left the registers of the loops that call.
   ULTRAJSON_NOINLINE char* number_row_at(char* at, PyObject* row) const noexcept {
-    PyObject* const* const first = Py_TYPE(row) == &PyList_Type ? reinterpret_cast<PyListObject*>(row)->ob_item
-                                                                : reinterpret_cast<PyTupleObject*>(row)->ob_item;
+    PyObject* const* const first = items_of(row, Py_TYPE(row) == &PyList_Type);
     PyObject* const* const end = first + Py_SIZE(row);
     *at++ = '[';
     for (PyObject* const* item = first; item != end; ++item) {
