@@ -571,8 +571,7 @@ class encoder {
     if constexpr (!laid_out) {
       if ((type == &PyList_Type || type == &PyTuple_Type) && Py_SIZE(object) <= longest_number_row &&
           within_depth(depth + 1)) {
-        if (!room_at<staged>(room, Py_SIZE(object) * room_for_item + 1)) return cursor_step::failed;
-        if (char* const end = number_row_at(room.at, object); end != nullptr) {
+        if (char* const end = number_row_at(room.at, room.end, object); end != nullptr) {
           room.at = end;
           return cursor_step::written;
         }
@@ -597,20 +596,24 @@ class encoder {
     return wrote == scalar_step::failed ? cursor_step::failed : cursor_step::other;
   }
 
-  // The longest list or tuple number_row_at() writes: its room is reserved
-  // whole, before its first item.
+  // The longest list or tuple number_row_at() writes.
   static constexpr Py_ssize_t longest_number_row = 16;
 
   // A list or tuple (not empty) of exact ints and finite floats at a
-  // compact output's cursor `at`, which has room for longest_number_row
-  // numbers: returns the position after it, or nullptr when it is not one
-  // (what it wrote of it is then written over). The cursor goes in and out
-  // by value: by reference, it left the registers of the loops that call.
-  ULTRAJSON_NOINLINE char* number_row_at(char* at, PyObject* row) const noexcept {
+  // compact output's cursor `at`, which has room for a number up to
+  // `room_end`: returns the position after it, or nullptr when it is not
+  // one or the room ends first (what it wrote of it is then written over,
+  // by the general path, which grows the output). The room is not reserved
+  // for the whole row beforehand: 16 numbers' worst case would take a small
+  // output out of the encoder's own buffer. The cursor goes in and out by
+  // value: by reference, it left the registers of the loops that call.
+  ULTRAJSON_NOINLINE char* number_row_at(char* at, const char* room_end, PyObject* row) const noexcept {
     PyObject* const* const first = items_of(row, Py_TYPE(row) == &PyList_Type);
     PyObject* const* const end = first + Py_SIZE(row);
     *at++ = '[';
     for (PyObject* const* item = first; item != end; ++item) {
+      // A separator and a number, and the closing bracket after the last.
+      if (room_end - at < room_for_item + 1) return nullptr;
       if (item != first) *at++ = compact_separator_;
       PyObject* const number = *item;
       PyTypeObject* const type = Py_TYPE(number);
