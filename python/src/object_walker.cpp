@@ -547,15 +547,7 @@ class encoder {
       }
       if (out_.quoted_at(room, object)) return cursor_step::written;
     }
-    long long integer;
-    if (type == &PyLong_Type && compact_int(object, integer)) {
-      room.at = inline_integers ? detail::format_integer(room.at, integer) : integer_text(room.at, integer);
-      return cursor_step::written;
-    }
-    if (type == &PyFloat_Type && std::isfinite(PyFloat_AS_DOUBLE(object))) {
-      room.at = double_text(room.at, PyFloat_AS_DOUBLE(object));
-      return cursor_step::written;
-    }
+    if (number_at<inline_integers>(room.at, object, type)) return cursor_step::written;
     // An empty container (a quarter of twitter.json's) at the cursor too:
     // through empty_container() it cost an empty list twice the
     // instructions of orjson's (callgrind).
@@ -615,19 +607,27 @@ class encoder {
       // A separator and a number, and the closing bracket after the last.
       if (room_end - at < room_for_item + 1) return nullptr;
       if (item != first) *at++ = compact_separator_;
-      PyObject* const number = *item;
-      PyTypeObject* const type = Py_TYPE(number);
-      long long integer;
-      if (type == &PyFloat_Type && std::isfinite(PyFloat_AS_DOUBLE(number))) {
-        at = double_text(at, PyFloat_AS_DOUBLE(number));
-      } else if (type == &PyLong_Type && compact_int(number, integer)) {
-        at = detail::format_integer(at, integer);
-      } else {
-        return nullptr;
-      }
+      if (!number_at<true>(at, *item, Py_TYPE(*item))) return nullptr;
     }
     *at++ = ']';
     return at;
+  }
+
+  // The numbers written at the cursor: an int of at most 64 bits or a
+  // finite float (of the exact types, of `type`), at `at`, which has room
+  // for one; false, with nothing written, for any other object.
+  template <bool inline_integers>
+  ULTRAJSON_ALWAYS_INLINE static bool number_at(char*& at, PyObject* object, PyTypeObject* type) noexcept {
+    long long integer;
+    if (type == &PyLong_Type && compact_int(object, integer)) {
+      at = inline_integers ? detail::format_integer(at, integer) : integer_text(at, integer);
+      return true;
+    }
+    if (type == &PyFloat_Type && std::isfinite(PyFloat_AS_DOUBLE(object))) {
+      at = double_text(at, PyFloat_AS_DOUBLE(object));
+      return true;
+    }
+    return false;
   }
 
   // A number's text at `out`, as a call: the dict loop's, where formatting
