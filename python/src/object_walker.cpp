@@ -560,13 +560,11 @@ class encoder {
     // coordinates, a pair of twitter.json's indices) at the cursor too:
     // opened by open() and gone on by a frame's loop, they cost canada.json
     // 15% more instructions (callgrind).
-    if constexpr (!laid_out) {
-      if ((type == &PyList_Type || type == &PyTuple_Type) && Py_SIZE(object) <= longest_number_row &&
-          within_depth(depth + 1)) {
-        if (char* const end = number_row_at(room.at, room.end, object); end != nullptr) {
-          room.at = end;
-          return cursor_step::written;
-        }
+    if ((type == &PyList_Type || type == &PyTuple_Type) && Py_SIZE(object) <= longest_number_row &&
+        within_depth(depth + 1)) {
+      if (char* const end = number_row_at<laid_out>(room.at, room.end, object, depth); end != nullptr) {
+        room.at = end;
+        return cursor_step::written;
       }
     }
     out_.advance_to<staged>(room.at);
@@ -591,24 +589,37 @@ class encoder {
   // The longest list or tuple number_row_at() writes.
   static constexpr Py_ssize_t longest_number_row = 16;
 
-  // A list or tuple (not empty) of exact ints and finite floats at a
-  // compact output's cursor `at`, which has room for a number up to
-  // `room_end`: returns the position after it, or nullptr when it is not
-  // one or the room ends first (what it wrote of it is then written over,
-  // by the general path, which grows the output). The room is not reserved
-  // for the whole row beforehand: 16 numbers' worst case would take a small
+  // A list or tuple (not empty) of exact ints and finite floats, an item of
+  // a container at nesting `depth`, at the cursor `at` (at_cursor(), or
+  // at_laid_out_cursor()), which has room for a number up to `room_end`:
+  // returns the position after it, or nullptr when it is not one or the
+  // room ends first (what it wrote of it is then written over, by the
+  // general path, which grows the output). The room is not reserved for
+  // the whole row beforehand: 16 numbers' worst case would take a small
   // output out of the encoder's own buffer. The cursor goes in and out by
   // value: by reference, it left the registers of the loops that call.
-  ULTRAJSON_NOINLINE char* number_row_at(char* at, const char* room_end, PyObject* row) const noexcept {
+  template <bool laid_out>
+  ULTRAJSON_NOINLINE char* number_row_at(char* at, const char* room_end, PyObject* row,
+                                         std::size_t depth) const noexcept {
     PyObject* const* const first = items_of(row, Py_TYPE(row) == &PyList_Type);
     PyObject* const* const end = first + Py_SIZE(row);
+    // Its items' indentation, and its closing bracket's line.
+    const std::size_t spaces = laid_out ? settings_.options.indent * (depth + 1) : 0;
+    const std::ptrdiff_t close_room =
+        laid_out ? static_cast<std::ptrdiff_t>(text_output::line_room(spaces)) + 1 : 1;
+    const std::ptrdiff_t item_room =
+        (laid_out ? laid_out_prefix_room(spaces) : 1) + static_cast<std::ptrdiff_t>(detail::max_number_chars);
     *at++ = '[';
     for (PyObject* const* item = first; item != end; ++item) {
-      // A separator and a number, and the closing bracket after the last.
-      if (room_end - at < room_for_item + 1) return nullptr;
-      if (item != first) *at++ = compact_separator_;
+      if (room_end - at < item_room + close_room) return nullptr;
+      if constexpr (laid_out) {
+        at = laid_out_prefix_at(at, item == first, spaces);
+      } else if (item != first) {
+        *at++ = compact_separator_;
+      }
       if (!number_at<true>(at, *item, Py_TYPE(*item))) return nullptr;
     }
+    if (laid_out && settings_.options.indent != 0) at = text_output::line_at(at, spaces - settings_.options.indent);
     *at++ = ']';
     return at;
   }

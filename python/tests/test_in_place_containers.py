@@ -306,10 +306,12 @@ def _laid_out_reference(obj, ensure_ascii=False, **options):
 def test_laid_out_items_at_the_cursor(layout):
     deep = [1, "a"]
     for level in range(60):  # lines of up to 17 * 60 spaces: the output grows within one
-        deep = [level, deep, {"k": level, "d": deep if level % 20 == 0 else None}]
+        deep = [level, deep, {"k": level, "d": deep if level % 20 == 0 else None, "r": [level, 0.5]}]
     shapes = ([1], {"a": 1}, {"a": 1, "b": [2, "x"]}, {"a": {"b": None}}, [[1], {"c": []}], ({"d": 1.5},))
     objects = [*_lists(), *_dicts(), deep, NARROW_ITEMS * 50, [*NARROW_ITEMS, "é", *NARROW_ITEMS] * 20]
     objects += [[shape] * count for shape in shapes for count in (1, 2, 7, 1000)]
+    # Rows of numbers, each number on a line of its own when indenting.
+    objects += [[row, {"r": row}] for row in _rows()] + [[row] * 300 for row in ([1, 2.5], (7,) * 16)]
     for obj in objects:
         assert _ours(obj, **layout) == _laid_out_reference(obj, **layout), obj
     for obj in (NARROW_ITEMS * 50, {"k": NARROW_ITEMS, "é": [1, "\U0001f600", 2]}):
