@@ -28,6 +28,16 @@ inline std::uint64_t load_word(const char* p) noexcept {
   return word;
 }
 
+// Whether p[0], p[1] are `first`, `second`: one two-byte load and compare,
+// which compilers keep inline where a two-byte memcmp may become a call.
+inline bool holds_pair(const char* p, char first, char second) noexcept {
+  std::uint16_t pair;
+  std::memcpy(&pair, p, sizeof pair);
+  const auto a = static_cast<unsigned>(static_cast<unsigned char>(first));
+  const auto b = static_cast<unsigned>(static_cast<unsigned char>(second));
+  return pair == (big_endian ? (a << 8 | b) : (b << 8 | a));
+}
+
 // High bit set in some byte iff that word has a byte equal to b.
 inline constexpr std::uint64_t has_byte(std::uint64_t word, unsigned char b) noexcept {
   const std::uint64_t x = word ^ repeat_byte(b);

@@ -10,6 +10,7 @@
 
 #include "../error.hpp"
 #include "bits.hpp"
+#include "swar.hpp"
 #include "utf8.hpp"
 
 namespace ultrajson::detail {
@@ -44,16 +45,8 @@ inline std::uint32_t read_hex4(const char* p) noexcept {
   return (digit(0) << 12) | (digit(1) << 8) | (digit(2) << 4) | digit(3);
 }
 
-// Whether p[0], p[1] are the backslash and 'u' of a \u escape: one
-// two-byte compare.
-inline bool starts_unicode_escape(const char* p) noexcept {
-  constexpr std::uint16_t backslash_u =
-      big_endian ? static_cast<std::uint16_t>(('\\' << 8) | 'u')
-                 : static_cast<std::uint16_t>(('u' << 8) | '\\');
-  std::uint16_t pair;
-  std::memcpy(&pair, p, sizeof pair);
-  return pair == backslash_u;
-}
+// Whether p[0], p[1] are the backslash and 'u' of a \u escape.
+inline bool starts_unicode_escape(const char* p) noexcept { return holds_pair(p, '\\', 'u'); }
 
 // JSON's two-character escapes: the letter after the backslash, and the
 // character it stands for.
