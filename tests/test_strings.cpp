@@ -1418,6 +1418,57 @@ TEST_CASE("decoder: runs of \\u escapes mixing every class, cut by the buffer's 
   }
 }
 
+TEST_CASE("decoder: each byte value alone between two \\u escapes, near the input's end") {
+  // The space between two words of escapes stays inside the escapes' run
+  // (unescape_bmp_run); every other byte value there ends the run and is
+  // read as it would be anywhere else in a string.
+  const std::string escape = "\\u0635";
+  const std::string decoded = "\xD8\xB5";
+  for (unsigned value = 0; value < 256; ++value) {
+    const char byte = static_cast<char>(value);
+    for (std::size_t trailing = 0; trailing <= 8; ++trailing) {
+      const std::string tail(trailing, 'z');
+      const std::string json = in_quotes(escape + byte + escape + tail);
+      INFO("byte " << value << ", " << printable(json));
+      if (value >= 0x20 && value < 0x80 && byte != '"' && byte != '\\') {
+        CHECK(decode(json) == decoded + byte + decoded + tail);
+      } else if (byte == '\\') {  // an escaped backslash, then plain text
+        CHECK(decode(json) == decoded + "\\u0635" + tail);
+      } else if (byte == '"') {  // the string ends after the first escape
+        CHECK(reject(json).code == parse_error::trailing_data);
+      } else {
+        const ultrajson::parse_result result = reject(json);
+        CHECK(result.code == (value < 0x20 ? parse_error::control_character_in_string
+                                           : parse_error::invalid_utf8));
+        CHECK(result.offset == 1 + escape.size());
+      }
+    }
+  }
+}
+
+TEST_CASE("decoder: words of \\u escapes between spaces, cut by the buffer's end anywhere") {
+  // Text as json.dumps writes Arabic or Greek: words of one to five
+  // escapes, one space between them, longer than the buffer's first
+  // reservation; the lead moves the place where the buffer fills through
+  // each escape of a word and each space.
+  for (std::size_t lead = 0; lead < 12; ++lead) {
+    std::string escaped(lead, 'a');
+    std::string expected(lead, 'a');
+    for (std::size_t word = 0; expected.size() < 5000; ++word) {
+      if (word != 0) {
+        escaped += ' ';
+        expected += ' ';
+      }
+      for (std::size_t i = 0; i <= (word + lead) % 5; ++i) {
+        const bool three_bytes = (word + i) % 3 == 0;
+        escaped += three_bytes ? "\\u3042" : "\\u0635";
+        expected += three_bytes ? "\xE3\x81\x82" : "\xD8\xB5";
+      }
+    }
+    if (decode(in_quotes(escaped)) != expected) FAIL("lead " << lead);
+  }
+}
+
 TEST_CASE("decoder: a bad hex digit at each place of a run of \\u escapes, at its backslash") {
   // Each byte beside a range of hex digits, at each of the four places of
   // each escape of a run of two- and three-byte escapes.

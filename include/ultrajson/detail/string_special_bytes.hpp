@@ -22,6 +22,13 @@ ULTRAJSON_ALWAYS_INLINE constexpr std::uint64_t quote_backslash_control_bytes(st
   return has_byte(word, '"') | has_byte(word, '\\') | has_byte_below(word, 0x20);
 }
 
+// Whether one byte is plain ASCII text in a string: none of those bytes,
+// and not UTF-8 (what the word and block tests flag, for one byte).
+constexpr bool is_plain_ascii(char c) noexcept {
+  const auto byte = static_cast<unsigned char>(c);
+  return byte >= 0x20 && byte < 0x80 && byte != '"' && byte != '\\';
+}
+
 #if defined(__SSE2__)
 // Sixteen copies of a byte, loaded from memory where it is used. Left
 // alone, GCC keeps the string scan's constants in registers across the
