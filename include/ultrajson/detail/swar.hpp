@@ -35,7 +35,7 @@ inline bool holds_pair(const char* p, char first, char second) noexcept {
   std::memcpy(&pair, p, sizeof pair);
   const auto a = static_cast<unsigned>(static_cast<unsigned char>(first));
   const auto b = static_cast<unsigned>(static_cast<unsigned char>(second));
-  return pair == (big_endian ? (a << 8 | b) : (b << 8 | a));
+  return static_cast<unsigned>(pair) == (big_endian ? (a << 8 | b) : (b << 8 | a));
 }
 
 // High bit set in some byte iff that word has a byte equal to b.
