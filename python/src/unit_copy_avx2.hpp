@@ -18,19 +18,38 @@
 namespace ultrajson::python {
 
 #if defined(ULTRAJSON_PYTHON_AVX2)
-// plain_byte_test's `any` on two 32-byte blocks (U+007F plain).
+// plain_byte_test's `any` on a 32-byte block (U+007F plain).
 template <bool slash>
-__attribute__((target("avx2"), always_inline)) inline bool any_special_avx2(__m256i first, __m256i second) noexcept {
-  const __m256i two = _mm256_set1_epi8(2);
-  const __m256i low = _mm256_min_epu8(_mm256_xor_si256(first, two), _mm256_xor_si256(second, two));
+__attribute__((target("avx2"), always_inline)) inline bool any_special_avx2(__m256i bytes) noexcept {
+  const __m256i low = _mm256_xor_si256(bytes, _mm256_set1_epi8(2));
   __m256i hit = _mm256_cmpeq_epi8(_mm256_min_epu8(low, _mm256_set1_epi8(0x20)), low);
-  const __m256i backslash = _mm256_set1_epi8('\\');
-  hit = _mm256_or_si256(hit, _mm256_or_si256(_mm256_cmpeq_epi8(first, backslash), _mm256_cmpeq_epi8(second, backslash)));
-  if constexpr (slash) {
-    const __m256i solidus = _mm256_set1_epi8('/');
-    hit = _mm256_or_si256(hit, _mm256_or_si256(_mm256_cmpeq_epi8(first, solidus), _mm256_cmpeq_epi8(second, solidus)));
-  }
+  hit = _mm256_or_si256(hit, _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8('\\')));
+  if constexpr (slash) hit = _mm256_or_si256(hit, _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8('/')));
   return !_mm256_testz_si256(hit, hit);
+}
+
+// Copies the 32 units at in + at to out + at; whether any of them is special.
+template <bool slash>
+__attribute__((target("avx2"), always_inline)) inline bool copy_block_avx2(std::uint16_t* out, const std::uint16_t* in,
+                                                                          std::size_t at) noexcept {
+  const auto* from = reinterpret_cast<const __m256i*>(in + at);
+  auto* to = reinterpret_cast<__m256i*>(out + at);
+  const __m256i low = _mm256_loadu_si256(from), high = _mm256_loadu_si256(from + 1);
+  _mm256_storeu_si256(to, low);
+  _mm256_storeu_si256(to + 1, high);
+  // Narrowed within each 128-bit lane, so out of order: the test only says
+  // whether the block has a hit.
+  return any_special_avx2<slash>(_mm256_packs_epi16(low, high));
+}
+
+// The place of the first special unit of the 32 at in + at, which has one:
+// from the sixteen-byte test, in order.
+template <bool slash>
+__attribute__((target("avx2"))) inline std::size_t first_special_avx2(const std::uint16_t* in, std::size_t at) noexcept {
+  const auto* units = reinterpret_cast<const __m128i*>(in + at);
+  const __m128i block[2] = {_mm_packs_epi16(_mm_loadu_si128(units), _mm_loadu_si128(units + 1)),
+                            _mm_packs_epi16(_mm_loadu_si128(units + 2), _mm_loadu_si128(units + 3))};
+  return at + plain_byte_test<slash, false>::first(block);
 }
 
 // copy_plain_two_byte's contract, into a two-byte output. Strs shorter than
@@ -40,32 +59,16 @@ template <bool slash>
 __attribute__((target("avx2"))) std::size_t copy_plain_two_byte_avx2(std::uint16_t* out, const std::uint16_t* in,
                                                                      std::size_t count) noexcept {
   if (count < 64) return copy_plain_two_byte<std::uint16_t, slash>(out, in, count);
-  std::size_t i = 0;
-  for (;;) {
-    const auto* from = reinterpret_cast<const __m256i*>(in + i);
-    auto* to = reinterpret_cast<__m256i*>(out + i);
-    const __m256i a = _mm256_loadu_si256(from), b = _mm256_loadu_si256(from + 1);
-    const __m256i c = _mm256_loadu_si256(from + 2), d = _mm256_loadu_si256(from + 3);
-    _mm256_storeu_si256(to, a);
-    _mm256_storeu_si256(to + 1, b);
-    _mm256_storeu_si256(to + 2, c);
-    _mm256_storeu_si256(to + 3, d);
-    // Narrowed within each 128-bit lane, so out of order: the test only
-    // says whether the block has a hit.
-    if (any_special_avx2<slash>(_mm256_packs_epi16(a, b), _mm256_packs_epi16(c, d))) {
-      // The exact place, in order, from the sixteen-byte test.
-      using test = plain_byte_test<slash, false>;
-      const auto* units = reinterpret_cast<const __m128i*>(in + i);
-      const __m128i block[4] = {_mm_packs_epi16(_mm_loadu_si128(units), _mm_loadu_si128(units + 1)),
-                                _mm_packs_epi16(_mm_loadu_si128(units + 2), _mm_loadu_si128(units + 3)),
-                                _mm_packs_epi16(_mm_loadu_si128(units + 4), _mm_loadu_si128(units + 5)),
-                                _mm_packs_epi16(_mm_loadu_si128(units + 6), _mm_loadu_si128(units + 7))};
-      return i + test::first(block);
-    }
-    if (i + 64 == count) return count;
-    // The last block ends with the str, overlapping plain units.
-    i = count - i >= 128 ? i + 64 : count - 64;
+  // The first block as it falls; then blocks stored on the output's 64-byte
+  // lines, as a store across two lines costs about two; the last block ends
+  // with the str, overlapping plain units.
+  if (copy_block_avx2<slash>(out, in, 0)) return first_special_avx2<slash>(in, 0);
+  std::size_t i = 32 - ((reinterpret_cast<std::uintptr_t>(out) % 64) / 2);
+  for (; count - i >= 32; i += 32) {
+    if (copy_block_avx2<slash>(out, in, i)) return first_special_avx2<slash>(in, i);
   }
+  if (i == count) return count;
+  return copy_block_avx2<slash>(out, in, count - 32) ? first_special_avx2<slash>(in, count - 32) : count;
 }
 #endif
 
