@@ -463,6 +463,11 @@ class encoder {
   static std::ptrdiff_t laid_out_prefix_room(std::size_t spaces) noexcept {
     return static_cast<std::ptrdiff_t>(sizeof(short_ascii_text::text) + text_output::line_room(spaces));
   }
+  // Room at the cursor for a laid-out container's closing line (whose
+  // indentation is `spaces`) and bracket.
+  static std::ptrdiff_t laid_out_close_room(std::size_t spaces) noexcept {
+    return static_cast<std::ptrdiff_t>(text_output::line_room(spaces)) + 1;
+  }
   // Writes a laid-out item's separator (unless it is the `first`) and line
   // at `at`, which has laid_out_prefix_room(spaces); returns the position
   // after them.
@@ -479,7 +484,7 @@ class encoder {
   bool laid_out_close_at(text_output::narrow_cursor& room, std::size_t depth) {
     if (settings_.options.indent == 0) return room_at<staged>(room, 1);
     const std::size_t spaces = settings_.options.indent * (depth - 1);
-    if (!room_at<staged>(room, static_cast<std::ptrdiff_t>(text_output::line_room(spaces)) + 1)) return false;
+    if (!room_at<staged>(room, laid_out_close_room(spaces))) return false;
     room.at = text_output::line_at(room.at, spaces);
     return true;
   }
@@ -605,8 +610,7 @@ class encoder {
     PyObject* const* const end = first + Py_SIZE(row);
     // Its items' indentation, and its closing bracket's line.
     const std::size_t spaces = laid_out ? settings_.options.indent * (depth + 1) : 0;
-    const std::ptrdiff_t close_room =
-        laid_out ? static_cast<std::ptrdiff_t>(text_output::line_room(spaces)) + 1 : 1;
+    const std::ptrdiff_t close_room = laid_out ? laid_out_close_room(spaces) : 1;
     const std::ptrdiff_t item_room =
         (laid_out ? laid_out_prefix_room(spaces) : 1) + static_cast<std::ptrdiff_t>(detail::max_number_chars);
     *at++ = '[';
