@@ -53,7 +53,7 @@ __attribute__((target("avx2"))) inline std::size_t first_special_avx2(const std:
 }
 
 // copy_plain_two_byte's contract, into a two-byte output. Strs shorter than
-// a block take the SSE2 form, compiled here with AVX's three-operand
+// two blocks take the SSE2 form, compiled here with AVX's three-operand
 // encoding.
 template <bool slash>
 __attribute__((target("avx2"))) std::size_t copy_plain_two_byte_avx2(std::uint16_t* out, const std::uint16_t* in,

@@ -258,21 +258,41 @@ WARMUP = 300
 SLACK = 4 * 1024
 
 
-def traced_growth(call, rounds: int = ROUNDS) -> int:
-    """Traced memory growth over rounds calls: the smaller of two windows in
-    a row, as a leak grows in both and a cache filled late in only one."""
+class Growth(int):
+    """Traced bytes gained over a window of calls, with what gained most
+    (tracemalloc's statistics by line) for a failing assertion's message."""
+
+    top: str
+
+    def __new__(cls, size: int, top: str) -> "Growth":
+        made = super().__new__(cls, size)
+        made.top = top
+        return made
+
+    def __repr__(self) -> str:
+        return f"{int(self)} bytes; grew most:\n{self.top}"
+
+
+def traced_growth(call, rounds: int = ROUNDS, windows: int = 3) -> Growth:
+    """Traced memory growth over rounds calls: the smallest of `windows` in a
+    row, as a leak grows in every one, and a cache filled late (or an
+    allocation of the interpreter's that falls in a window) in only some."""
     tracemalloc.start()
     try:
         for _ in range(WARMUP):  # fill caches (keys, exceptions) under tracing
             call()
         growth = []
-        for _window in range(2):
+        for _window in range(windows):
             gc.collect()
+            # Taken before the count, so that its own memory is not counted.
+            start = tracemalloc.take_snapshot()
             before = tracemalloc.get_traced_memory()[0]
             for _ in range(rounds):
                 call()
             gc.collect()
-            growth.append(tracemalloc.get_traced_memory()[0] - before)
+            size = tracemalloc.get_traced_memory()[0] - before
+            grew = tracemalloc.take_snapshot().compare_to(start, "lineno")[:5]
+            growth.append(Growth(size, "\n".join(str(stat) for stat in grew)))
         return min(growth)
     finally:
         tracemalloc.stop()
