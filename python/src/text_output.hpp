@@ -11,8 +11,8 @@
 //
 // The walk writes runs of ASCII (separators, numbers, constants, ASCII strs)
 // at a cursor, a byte a character. Narrow, the cursor is in the str itself;
-// wide, it is in a small buffer of bytes (the stage) that advance_to()
-// widens into the str sixteen characters a store, so that a document with
+// wide, it is in a small buffer of bytes (the stage) that is widened into
+// the str sixteen characters a store, so that a document with
 // one emoji (the whole str four bytes a character) keeps the walk's fast
 // loops rather than a call for every item and separator.
 
@@ -234,17 +234,14 @@ class text_output {
       auto* const begin = reinterpret_cast<char*>(data_);
       return {begin + size_, begin + capacity_};
     } else {
-      // The stage starts again here; what is written there is widened into
-      // the str's room, which must hold it and the last store's overshoot.
-      // No stage yet (none until a wide output's first cursor): no room, so
-      // the first write asks cursor_with_room() for it.
-      stage_origin_ = size_;
-      widened_ = 0;
-      const std::size_t room = capacity_ - size_;
-      const std::size_t usable = room <= widening_overshoot ? 0
-                                 : room - widening_overshoot < stage_capacity_ ? room - widening_overshoot
-                                                                               : stage_capacity_;
-      return {stage_, stage_ + usable};
+      // The stage goes on where it ended when nothing was written since;
+      // else what it holds is widened and it starts again here. Its bytes
+      // go to the str's room from unit stage_origin_, so its room is the
+      // str's too. No stage yet (none until a wide output's first cursor):
+      // no room, so the first write asks cursor_with_room() for it.
+      if (stage_origin_ + staged_ != size_) flush_stage();
+      const std::size_t str_room = capacity_ - stage_origin_;
+      return {stage_ + staged_, stage_ + (str_room < stage_capacity_ ? str_room : stage_capacity_)};
     }
   }
   // The cursor with room for at least n bytes (called after advance_to());
@@ -253,9 +250,12 @@ class text_output {
   narrow_cursor cursor_with_room(std::size_t n) {
     if constexpr (!staged) {
       if (!reserve(n)) return {nullptr, nullptr};
-    } else if (!reserve(n + widening_overshoot) ||
-               (n > stage_capacity_ && !grow_stage(n > first_stage_capacity ? n : first_stage_capacity))) {
-      return {nullptr, nullptr};
+    } else {
+      flush_stage();
+      if (!reserve(n) ||
+          (n > stage_capacity_ && !grow_stage(n > first_stage_capacity ? n : first_stage_capacity))) {
+        return {nullptr, nullptr};
+      }
     }
     return cursor<staged>();
   }
@@ -266,10 +266,8 @@ class text_output {
     if constexpr (!staged) {
       size_ = static_cast<std::size_t>(reinterpret_cast<const unsigned char*>(end) - data_);
     } else {
-      const auto count = static_cast<std::size_t>(end - stage_);
-      if (count > widened_) widen_staged(count);
-      widened_ = count;
-      size_ = stage_origin_ + count;
+      staged_ = static_cast<std::size_t>(end - stage_);
+      size_ = stage_origin_ + staged_;
     }
   }
 
@@ -312,6 +310,7 @@ class text_output {
   // The output as a str, which the caller then owns; nullptr with an error
   // set. Called once, at the end.
   PyObject* result() {
+    if (staged_ != 0) flush_stage();
     recent_output_units = size_;
     if (str_ == nullptr) return first_units_str();
     PyObject* made = str_;
@@ -668,24 +667,49 @@ class text_output {
   // with room for its header).
   static constexpr std::size_t max_units = static_cast<std::size_t>(PY_SSIZE_T_MAX) / 4 - 64;
 
-  // A wide output's stage: room for `n` bytes at least (and the sixteen a
-  // widening store reads past them); what it held is already widened.
+  // A wide output's stage: room for `n` bytes at least; what it held is
+  // already widened (flush_stage()).
   bool grow_stage(std::size_t n) {
     PyMem_Free(stage_);
     stage_capacity_ = 0;
-    stage_ = static_cast<char*>(PyMem_Malloc(n + widening_overshoot));
+    stage_ = static_cast<char*>(PyMem_Malloc(n));
     if (stage_ == nullptr) return no_memory();
     stage_capacity_ = n;
     return true;
   }
-  // Widens the stage's bytes from widened_ to `staged` into the str, after
-  // its units from the stage's start (stage_origin_); the str has room
-  // for them and a store's overshoot (see cursor()).
-  ULTRAJSON_NOINLINE void widen_staged(std::size_t staged) noexcept {
-    const auto* bytes = reinterpret_cast<const unsigned char*>(stage_) + widened_;
-    const std::size_t count = staged - widened_;
-    const std::size_t first = stage_origin_ + widened_;
-    store_widened_ascii(first, bytes, count);
+  // Widens what the stage holds into the str, at its units from
+  // stage_origin_, and starts the stage again at the output's end. Not at
+  // advance_to() but at the next cursor after another write (or at the
+  // end; a str remade wider meanwhile gets them in its own width): read
+  // back at once, the stage's bytes were still in the store buffer, in
+  // pieces no load could be forwarded from, and each widening waited for
+  // them (perf: most of its samples on its first load). Exact, as the
+  // str's units after the stage's may be written by then.
+  ULTRAJSON_NOINLINE void flush_stage() noexcept {
+    if (staged_ != 0) {
+      const auto* bytes = reinterpret_cast<const unsigned char*>(stage_);
+      if (width_ == 2) {
+        widen_ascii_exactly(reinterpret_cast<Py_UCS2*>(data_) + stage_origin_, bytes, staged_);
+      } else {
+        widen_ascii_exactly(reinterpret_cast<Py_UCS4*>(data_) + stage_origin_, bytes, staged_);
+      }
+      staged_ = 0;
+    }
+    stage_origin_ = size_;
+  }
+  // `count` ASCII bytes widened into `out`, writing and reading nothing
+  // past them: with SSE2 sixteen a store, the last sixteen over the end of
+  // the block before (when there are sixteen).
+  template <class Out>
+  static void widen_ascii_exactly(Out* out, const unsigned char* bytes, std::size_t count) noexcept {
+#if defined(__SSE2__)
+    if (count >= 16) {
+      for (std::size_t i = 0; i + 16 < count; i += 16) store_widened(out + i, bytes + i);
+      store_widened(out + count - 16, bytes + count - 16);
+      return;
+    }
+#endif
+    copy_widened(out, bytes, count);
   }
   // Widens `count` ASCII bytes into a wide str from unit `first`. With
   // SSE2, sixteen a store: up to fifteen units past them are written over
@@ -708,8 +732,6 @@ class text_output {
   // The stage's first size: a few thousand characters of a document between
   // two of its wide strs, widened at once.
   static constexpr std::size_t first_stage_capacity = 4096;
-  // Units a widening writes past its end (a store of sixteen).
-  static constexpr std::size_t widening_overshoot = 16;
 
   PyObject* str_ = nullptr;   // the str written into (a strong reference), once outside first_units_
   unsigned char* data_ = nullptr;  // str_'s units, or first_units_ before there is a str_
@@ -720,11 +742,12 @@ class text_output {
   Py_UCS4 max_char_ = 127;    // the widest character str_'s kind holds, as CPython counts kinds
   const unit_escaping how_;  // the call's escaping
   // A wide output's cursor writes here (see narrow_cursor): stage_[0] goes
-  // to unit stage_origin_, and the first widened_ bytes are in the str.
+  // to unit stage_origin_, and the first staged_ bytes are not in the str
+  // yet (flush_stage()).
   char* stage_ = nullptr;
   std::size_t stage_capacity_ = 0;
   std::size_t stage_origin_ = 0;
-  std::size_t widened_ = 0;
+  std::size_t staged_ = 0;
 #if defined(__SSE2__)
   ascii_str_writer ascii_writer_ = nullptr;  // for width_ and the options
   ascii_str_writer cursor_writer_ = nullptr;  // for the cursor: a byte a unit

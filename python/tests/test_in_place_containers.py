@@ -132,6 +132,22 @@ def test_wide_output_items_the_output_writes(head):
 
 
 @pytest.mark.parametrize("head", WIDE_HEADS)
+def test_stage_runs_of_every_length_before_a_wide_str(head):
+    # What the stage holds is widened into the str once another write
+    # follows it: runs of 0 to 70 characters (a store of sixteen, several,
+    # and the last one over the end of the one before), each ended by a
+    # wide str (a four-byte one remakes a two-byte output), a list or a
+    # dict, and runs that go on over two of them.
+    for length in range(0, 71):
+        text = "x" * length
+        for breaker in ("\u20ac", "\U0001f600", ["\u00e9"], {"k": "\u00e9"}):
+            for obj in ([head, text, breaker, text], {"w": head, "a": text, "b": breaker, text: 1}):
+                assert _ours(obj) == _reference(obj)
+        run = [head, [text, [1, [text]], {"k": text}], text, head]
+        assert _ours(run) == _reference(run)
+
+
+@pytest.mark.parametrize("head", WIDE_HEADS)
 def test_wide_output_with_an_indent_beyond_the_stage(head):
     # Lines longer than the stage's first size (the indent is at most
     # 1000): it grows for them.
