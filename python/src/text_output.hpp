@@ -687,47 +687,37 @@ class text_output {
   // str's units after the stage's may be written by then.
   ULTRAJSON_NOINLINE void flush_stage() noexcept {
     if (staged_ != 0) {
-      const auto* bytes = reinterpret_cast<const unsigned char*>(stage_);
-      if (width_ == 2) {
-        widen_ascii_exactly(reinterpret_cast<Py_UCS2*>(data_) + stage_origin_, bytes, staged_);
-      } else {
-        widen_ascii_exactly(reinterpret_cast<Py_UCS4*>(data_) + stage_origin_, bytes, staged_);
-      }
+      store_widened_ascii<true>(stage_origin_, reinterpret_cast<const unsigned char*>(stage_), staged_);
       staged_ = 0;
     }
     stage_origin_ = size_;
   }
-  // `count` ASCII bytes widened into `out`, writing and reading nothing
-  // past them: with SSE2 sixteen a store, the last sixteen over the end of
-  // the block before (when there are sixteen).
-  template <class Out>
-  static void widen_ascii_exactly(Out* out, const unsigned char* bytes, std::size_t count) noexcept {
+  // Widens `count` ASCII bytes into a wide str from unit `first`. With
+  // SSE2, sixteen a store: up to fifteen units past them are written over
+  // (the caller has the room), and as many bytes past `bytes` read; or,
+  // `exact`, nothing past them is written or read, the last sixteen stored
+  // over the end of the block before (when there are sixteen).
+  template <bool exact = false>
+  void store_widened_ascii(std::size_t first, const unsigned char* bytes, std::size_t count) noexcept {
+    if (width_ == 2) {
+      widen_ascii_into<exact>(reinterpret_cast<Py_UCS2*>(data_) + first, bytes, count);
+    } else {
+      widen_ascii_into<exact>(reinterpret_cast<Py_UCS4*>(data_) + first, bytes, count);
+    }
+  }
+  template <bool exact, class Out>
+  static void widen_ascii_into(Out* out, const unsigned char* bytes, std::size_t count) noexcept {
 #if defined(__SSE2__)
-    if (count >= 16) {
+    if constexpr (!exact) {
+      for (std::size_t i = 0; i < count; i += 16) store_widened(out + i, bytes + i);
+      return;
+    } else if (count >= 16) {
       for (std::size_t i = 0; i + 16 < count; i += 16) store_widened(out + i, bytes + i);
       store_widened(out + count - 16, bytes + count - 16);
       return;
     }
 #endif
     copy_widened(out, bytes, count);
-  }
-  // Widens `count` ASCII bytes into a wide str from unit `first`. With
-  // SSE2, sixteen a store: up to fifteen units past them are written over
-  // (the caller has the room), and as many bytes past `bytes` read.
-  void store_widened_ascii(std::size_t first, const unsigned char* bytes, std::size_t count) noexcept {
-    if (width_ == 2) {
-      widen_ascii_into(reinterpret_cast<Py_UCS2*>(data_) + first, bytes, count);
-    } else {
-      widen_ascii_into(reinterpret_cast<Py_UCS4*>(data_) + first, bytes, count);
-    }
-  }
-  template <class Out>
-  static void widen_ascii_into(Out* out, const unsigned char* bytes, std::size_t count) noexcept {
-#if defined(__SSE2__)
-    for (std::size_t i = 0; i < count; i += 16) store_widened(out + i, bytes + i);
-#else
-    copy_widened(out, bytes, count);
-#endif
   }
   // The stage's first size: a few thousand characters of a document between
   // two of its wide strs, widened at once.
