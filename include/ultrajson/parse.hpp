@@ -226,15 +226,16 @@ inline bool starts_with(const char* p, const char* end, std::string_view word) n
          std::memcmp(p, word.data(), word.size()) == 0;
 }
 
-// Whether the handler takes a floating number as the scan found it
-// (scanned_double), text and all, rather than as a double: the parse into
-// a writer does, to copy the text it would print unchanged.
+// Whether the handler takes a number as the scan found it
+// (scanned_number_value: an integer that fits in 64 bits, or a floating
+// number), text and all, rather than as a value: the parse into a writer
+// does, to copy the text it would print unchanged.
 template <class Handler, class = void>
-struct takes_scanned_double : std::false_type {};
+struct takes_scanned_numbers : std::false_type {};
 template <class Handler>
-struct takes_scanned_double<Handler, std::void_t<decltype(std::declval<Handler&>().scanned_double(
-                                         std::declval<const scanned_number&>()))>>
-    : std::true_type {};
+struct takes_scanned_numbers<Handler,
+                             std::void_t<decltype(std::declval<Handler&>().scanned_number_value(
+                                 std::declval<const scanned_number&>()))>> : std::true_type {};
 
 template <class Handler>
 class parser {
@@ -278,16 +279,16 @@ bool parser<Handler>::deliver_number(const scanned_number& number) {
   if (options_.raw_numbers && is_digit(number.text.back())) {
     return handler_.raw_number(number.text);
   }
+  if constexpr (takes_scanned_numbers<Handler>::value) {
+    if (number.type != scanned_number::kind::big_integer) {
+      return handler_.scanned_number_value(number);
+    }
+  }
   switch (number.type) {
     case scanned_number::kind::int64: return handler_.int64_value(number.int64);
     case scanned_number::kind::uint64: return handler_.uint64_value(number.uint64);
     case scanned_number::kind::big_integer: return handler_.big_integer(number.text);
-    case scanned_number::kind::floating:
-      if constexpr (takes_scanned_double<Handler>::value) {
-        return handler_.scanned_double(number);
-      } else {
-        return handler_.double_value(number.floating);
-      }
+    case scanned_number::kind::floating: return handler_.double_value(number.floating);
   }
   return false;
 }
@@ -388,7 +389,7 @@ number_value:
     // (and the mantissa) in the digit loops. A matter of its register
     // allocation, measured, not of meaning.
     const char* at = p;
-    const parse_error error = scan_number<takes_scanned_double<Handler>::value>(
+    const parse_error error = scan_number<takes_scanned_numbers<Handler>::value>(
         at, end, number, options_.allow_nan_literals);
     p = at;
     if (error != parse_error::none) return fail(p, error);

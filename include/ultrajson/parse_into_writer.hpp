@@ -65,17 +65,26 @@ class writer_parse_events : public writer {
     }
     return quoted_utf8_event<true>(utf8.data(), utf8.size(), known_utf8_);
   }
-  // A floating number: its text when the writer would print it as it is
-  // (see prints_plain_decimal_as_is), at the cost of a copy rather than a
-  // conversion and a print.
-  ULTRAJSON_ALWAYS_INLINE bool scanned_double(const scanned_number& number) {
+  // A number that is not a big integer: its text when the writer would
+  // print it as it is, at the cost of a copy rather than a conversion and a
+  // print. An integer's text is (a parse takes no '+' and no leading zero)
+  // but for "-0", which prints as 0: texts of one or two bytes (no uint64
+  // among them) are printed, which also keeps the copy at two bytes or more
+  // (copy_bytes). A floating number's is when prints_plain_decimal_as_is
+  // says so.
+  ULTRAJSON_ALWAYS_INLINE bool scanned_number_value(const scanned_number& number) {
     const std::string_view text = number.text;
-    if (prints_plain_decimal_as_is(number.plain_digits, number.plain_fraction_digits, text.back())) {
-      return bounded_value(text.size(), [text](char* out) {
-        return copy_bytes(out, text.data(), text.size());
-      });
+    if (number.type == scanned_number::kind::floating) {
+      if (!prints_plain_decimal_as_is(number.plain_digits, number.plain_fraction_digits,
+                                      text.back())) {
+        return double_value(number.floating);
+      }
+    } else if (text.size() <= 2) {
+      return int64_value(number.int64);
     }
-    return double_value(number.floating);
+    return bounded_value(text.size(), [text](char* out) {
+      return copy_bytes(out, text.data(), text.size());
+    });
   }
 
  private:
