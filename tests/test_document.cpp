@@ -7,6 +7,7 @@
 #include <pthread.h>
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -274,6 +275,31 @@ TEST_CASE("a document parsed again reuses its memory") {
     CHECK(doc.memory_held() == held);
   }
   CHECK(doc["list"][1].get_string().value() == "some text here");
+}
+
+TEST_CASE("the arena's aligned allocations stay inside their block") {
+  // A block of an odd size filled to its last byte, then an aligned
+  // allocation: the aligned position is past the filled block's unrounded
+  // end, so the room test alone would hand out memory past the block
+  // (the sanitized build reports the stores) unless the block's end is
+  // aligned.
+  for (std::size_t size : {std::size_t{1}, std::size_t{1001}, std::size_t{4099}}) {
+    ultrajson::detail::arena arena;
+    REQUIRE(arena.reset(size));
+    const std::size_t usable = arena.capacity();
+    CHECK(usable >= size);
+    CHECK(usable % alignof(std::max_align_t) == 0);
+    auto* bytes = static_cast<char*>(arena.allocate<1>(usable));
+    REQUIRE(bytes != nullptr);
+    std::memset(bytes, 'x', usable);
+    CHECK(arena.block_count() == 1);
+    auto* words = static_cast<std::uint64_t*>(arena.allocate<alignof(std::uint64_t)>(16));
+    REQUIRE(words != nullptr);
+    CHECK(reinterpret_cast<std::uintptr_t>(words) % alignof(std::uint64_t) == 0);
+    words[0] = words[1] = 7;
+    CHECK(arena.block_count() == 2);
+    CHECK(bytes[usable - 1] == 'x');
+  }
 }
 
 TEST_CASE("a moved document keeps its values") {

@@ -181,7 +181,7 @@ class document_builder {
   // Inlined into each event: a call per string and key cost 2% of a parse
   // of twitter.json into a document (callgrind).
   ULTRAJSON_ALWAYS_INLINE bool text_value(value_kind kind, std::string_view text) noexcept {
-    auto* copy = static_cast<char*>(arena_.allocate(text.size() + 1, 1));
+    auto* copy = static_cast<char*>(arena_.allocate<1>(text.size() + 1));
     if (copy == nullptr) return no_memory();
     copy_text(copy, text.data(), text.size());
     copy[text.size()] = '\0';
@@ -223,7 +223,7 @@ class document_builder {
   // Moves the newest `count` pending values into the arena as one block.
   ULTRAJSON_ALWAYS_INLINE void* take_pending(std::size_t count) noexcept {
     if (count == 0) return nullptr;
-    void* block = arena_.allocate(count * sizeof(value), alignof(value));
+    void* block = arena_.allocate<alignof(value)>(count * sizeof(value));
     if (block == nullptr) return nullptr;
     const value* from = pending_.last(count);
     if (count <= small_block) {

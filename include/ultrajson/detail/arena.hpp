@@ -27,19 +27,25 @@ class arena {
   }
   ~arena() { release(); }
 
-  // size (> 0) bytes aligned to `align` (a power of two); nullptr when
-  // memory runs out.
+  // size (> 0) bytes aligned to Align (a power of two, at most
+  // max_align_t's); nullptr when memory runs out.
   // Inlined into the builder's events (a call per value and string was 7%
   // of a DOM parse of twitter.json, callgrind); the new block is a call.
-  ULTRAJSON_ALWAYS_INLINE void* allocate(std::size_t size, std::size_t align) noexcept {
+  // One test for the room: a block's end is aligned as strictly as any
+  // Align (see add_block), so the aligned position never passes it, and
+  // without a block next_ and end_ are both null, which leaves no room.
+  template <std::size_t Align>
+  ULTRAJSON_ALWAYS_INLINE void* allocate(std::size_t size) noexcept {
+    static_assert(Align != 0 && (Align & (Align - 1)) == 0 && Align <= max_align,
+                  "Align: a power of two, at most alignof(std::max_align_t)");
     const auto next = reinterpret_cast<std::uintptr_t>(next_);
     const auto end = reinterpret_cast<std::uintptr_t>(end_);
-    const std::uintptr_t at = (next + (align - 1)) & ~(std::uintptr_t{align} - 1);
-    if (next_ != nullptr && at <= end && size <= end - at) {
+    const std::uintptr_t at = (next + (Align - 1)) & ~(std::uintptr_t{Align} - 1);
+    if (size <= end - at) {
       next_ += (at - next) + size;
       return next_ - size;
     }
-    return allocate_slow(size, align);
+    return allocate_slow<Align>(size);
   }
 
   // Forgets every allocation. Keeps one block as large as all the blocks
@@ -77,16 +83,19 @@ class arena {
     block* previous;
     std::size_t size;  // usable bytes after the header
   };
-  static constexpr std::size_t header_size =
-      (sizeof(block) + alignof(std::max_align_t) - 1) & ~(alignof(std::max_align_t) - 1);
+  static constexpr std::size_t max_align = alignof(std::max_align_t);
+  static constexpr std::size_t header_size = (sizeof(block) + max_align - 1) & ~(max_align - 1);
   static constexpr std::size_t min_block = 4096;
 
   void start(block* b) noexcept {
     next_ = reinterpret_cast<char*>(b) + header_size;
     end_ = next_ + b->size;
   }
+  // malloc's memory is aligned for max_align_t, and so (header_size and
+  // the size being multiples of it) is the block's end.
   bool add_block(std::size_t size) noexcept {
-    if (size > SIZE_MAX - header_size) return false;
+    if (size > SIZE_MAX - header_size - max_align) return false;
+    size = (size + max_align - 1) & ~(max_align - 1);
     auto* b = static_cast<block*>(std::malloc(header_size + size));
     if (b == nullptr) return false;
     b->previous = head_;
@@ -96,12 +105,13 @@ class arena {
     return true;
   }
   // Geometric growth: a document of n bytes costs O(log n) blocks.
-  ULTRAJSON_NOINLINE void* allocate_slow(std::size_t size, std::size_t align) noexcept {
+  template <std::size_t Align>
+  ULTRAJSON_NOINLINE void* allocate_slow(std::size_t size) noexcept {
     std::size_t want = head_ == nullptr ? min_block : head_->size * 2;
-    if (size > SIZE_MAX - align) return nullptr;
-    if (want < size + align) want = size + align;
+    if (size > SIZE_MAX - Align) return nullptr;
+    if (want < size + Align) want = size + Align;
     if (!add_block(want)) return nullptr;
-    return allocate(size, align);
+    return allocate<Align>(size);
   }
   void release() noexcept {
     while (head_ != nullptr) {
