@@ -67,11 +67,12 @@ class writer_parse_events : public writer {
   }
   // A number that is not a big integer: its text when the writer would
   // print it as it is, at the cost of a copy rather than a conversion and a
-  // print. An integer's text is (a parse takes no '+' and no leading zero)
-  // but for "-0", which prints as 0: texts of one or two bytes (no uint64
-  // among them) are printed, which also keeps the copy at two bytes or more
-  // (copy_bytes). A floating number's is when prints_plain_decimal_as_is
-  // says so.
+  // print. An integer's text is what the writer prints (a parse takes no
+  // '+' and no leading zero) but for "-0", which prints as 0: texts of one
+  // or two bytes ("-0" among them, no uint64) are printed from their value,
+  // which also keeps the copy at the two bytes or more copy_bytes needs. A
+  // floating number's text is what the writer prints when
+  // prints_plain_decimal_as_is says so.
   ULTRAJSON_ALWAYS_INLINE bool scanned_number_value(const scanned_number& number) {
     const std::string_view text = number.text;
     if (number.type == scanned_number::kind::floating) {
