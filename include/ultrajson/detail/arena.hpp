@@ -104,12 +104,12 @@ class arena {
     start(b);
     return true;
   }
-  // Geometric growth: a document of n bytes costs O(log n) blocks.
+  // Geometric growth: a document of n bytes costs O(log n) blocks. A new
+  // block begins aligned for any Align, so `size` bytes are all it needs.
   template <std::size_t Align>
   ULTRAJSON_NOINLINE void* allocate_slow(std::size_t size) noexcept {
     std::size_t want = head_ == nullptr ? min_block : head_->size * 2;
-    if (size > SIZE_MAX - Align) return nullptr;
-    if (want < size + Align) want = size + Align;
+    if (want < size) want = size;
     if (!add_block(want)) return nullptr;
     return allocate<Align>(size);
   }
