@@ -3,12 +3,17 @@
 
 #include <catch2/catch.hpp>
 
+#include <charconv>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
 #include <random>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
+
+#include <ultrajson/detail/format_number.hpp>
 
 #include "support.hpp"
 
@@ -353,4 +358,52 @@ TEST_CASE("writer: integers of 9 to 16 digits on both sides of 2^32 match std::t
     REQUIRE(out.int64_value(negative));
     CHECK(out.view() == std::to_string(negative));
   }
+}
+
+TEST_CASE("nine- and ten-digit integers below 2^32 match std::to_chars by the million") {
+  // format_unsigned reads these digits from a fixed-point quotient whose
+  // rounding error must stay below a digit's unit: this checks the ranges'
+  // ends, the digit count's switch and random values between (every value
+  // when ULTRAJSON_INTEGER_TEST_ALL is set: the proof run, about a minute).
+  const auto check = [](std::uint32_t value) {
+    char ours[ultrajson::detail::max_number_chars];
+    char expected[16];
+    const std::string_view ours_text(
+        ours, static_cast<std::size_t>(ultrajson::detail::format_unsigned(ours, value) - ours));
+    const std::string_view expected_text(
+        expected,
+        static_cast<std::size_t>(std::to_chars(expected, expected + sizeof expected, value).ptr - expected));
+    if (ours_text != expected_text) FAIL("integer " << value << " formatted as " << ours_text);
+  };
+  constexpr std::uint32_t ten_to_8 = 100000000;
+  constexpr std::uint32_t ten_to_9 = 1000000000;
+  constexpr std::uint32_t largest = 0xFFFFFFFFu;
+  if (std::getenv("ULTRAJSON_INTEGER_TEST_ALL") != nullptr) {
+    std::uint64_t every = 0;
+    for (std::uint32_t value = ten_to_8;; ++value, ++every) {
+      check(value);
+      if (value == largest) break;
+    }
+    CHECK(every + 1 == std::uint64_t{largest} + 1 - ten_to_8);
+    return;
+  }
+#ifdef ULTRAJSON_TEST_SANITIZED
+  constexpr std::uint32_t span = 400000;
+#else
+  constexpr std::uint32_t span = 4000000;
+#endif
+  std::size_t checked = 0;
+  for (std::uint32_t offset = 0; offset < span; ++offset) {
+    check(ten_to_8 - 1 + offset);  // from the last eight-digit value
+    check(ten_to_9 - span / 2 + offset);
+    check(largest - offset);  // the largest error the fixed point makes
+    checked += 3;
+  }
+  std::mt19937 random(20261207);
+  for (std::uint32_t round = 0; round < 2 * span; ++round) {
+    const auto value = static_cast<std::uint32_t>(random());
+    if (value >= ten_to_8) check(value);
+    ++checked;
+  }
+  CHECK(checked == 5 * std::size_t{span});
 }
