@@ -8,22 +8,11 @@
 #include <ultrajson/writer.hpp>
 
 #include "bench_case.hpp"
-#include "recorded_events.hpp"
 #include "touch.hpp"
 #include "typed_models.hpp"
+#include "ultrajson_checks.hpp"
 
 namespace {
-
-bool check_parse(benchmark::State& state, const ultrajson::parse_result& result) {
-  if (!result) skip_with_error(state, "ultrajson: " + result.message());
-  return result.ok();
-}
-
-bool check_written(benchmark::State& state, const ultrajson::writer& writer) {
-  if (writer.complete()) return true;
-  skip_with_error(state, "ultrajson writer: " + std::string(ultrajson::describe(writer.error())));
-  return false;
-}
 
 void parse_touching(benchmark::State& state, const corpus_file& file) {
   touch_handler once;
@@ -32,21 +21,6 @@ void parse_touching(benchmark::State& state, const corpus_file& file) {
     touch_handler handler;
     ultrajson::parse(file.text, handler);
     benchmark::DoNotOptimize(handler.totals);
-  }
-  count_input_bytes(state, file);
-}
-
-void write_events(benchmark::State& state, const corpus_file& file) {
-  event_recorder recorded;
-  if (!check_parse(state, record_events(file.text, recorded))) return;
-  ultrajson::writer writer;
-  replay(recorded, writer);
-  if (!check_written(state, writer)) return;
-  for (auto _ : state) {
-    writer.clear();  // keeps the buffer: the loop times writing, not allocation
-    replay(recorded, writer);
-    benchmark::DoNotOptimize(writer.data());
-    benchmark::ClobberMemory();
   }
   count_input_bytes(state, file);
 }
@@ -135,7 +109,6 @@ void encode(benchmark::State& state, const corpus_file& file) {
 
 const add_bench_cases added{
     {"parse", "ultrajson", parse_touching},
-    {"write", "ultrajson", write_events},
     {"minify", "ultrajson", minify},
     {"dom", "ultrajson", dom_touching},
     {"decode", "ultrajson", decode<models::twitter>, "twitter.json"},
