@@ -325,9 +325,9 @@ TEST_CASE("writer: integers on both sides of every digit count match std::to_str
 }
 
 TEST_CASE("writer: integers of 9 to 16 digits on both sides of 2^32 match std::to_string") {
-  // format_unsigned divides by 10^8 in 32 bits where the value fits them
-  // (on 32-bit targets), in 64 otherwise: both sides of the switch, and of
-  // each digit count.
+  // format_unsigned takes values below 2^32 from a fixed-point quotient and
+  // larger ones by dividing by 10^8: both sides of the switch, and of each
+  // digit count.
   const auto written = [](std::uint64_t value) {
     ultrajson::writer out;
     REQUIRE(out.uint64_value(value));

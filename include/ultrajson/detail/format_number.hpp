@@ -168,16 +168,6 @@ inline char* write_nine_or_ten_digits(char* out, std::uint32_t value) noexcept {
   return out + 8;
 }
 
-// value / 10^8 for a value below 10^16. 32-bit targets divide 64 bits by a
-// library call, but most such integers in documents (ids, times in
-// seconds) fit in 32 bits, where the division is a multiplication.
-inline std::uint32_t high_digits_of_sixteen(std::uint64_t value) noexcept {
-  if constexpr (!digits_in_64_bit_words) {
-    if ((value >> 32) == 0) return static_cast<std::uint32_t>(value) / 100000000u;
-  }
-  return static_cast<std::uint32_t>(value / 100000000u);
-}
-
 // Any 64-bit value: up to 20 digits, in pieces of eight so that 32-bit
 // targets divide 64 bits at most twice. Writes scratch bytes up to 24 past
 // out. (std::to_chars counts the digits in a loop and was the largest part
@@ -187,7 +177,7 @@ inline char* format_unsigned(char* out, std::uint64_t value) noexcept {
   if (value < ten_to_8) return write_short_number(out, static_cast<std::uint32_t>(value));
   if (value <= 0xFFFFFFFFu) return write_nine_or_ten_digits(out, static_cast<std::uint32_t>(value));
   if (value < ten_to_8 * ten_to_8) {
-    const std::uint32_t high = high_digits_of_sixteen(value);
+    const auto high = static_cast<std::uint32_t>(value / ten_to_8);
     out = write_short_number(out, high);
     store_digits(out, eight_digit_values(static_cast<std::uint32_t>(value - high * ten_to_8)));
     return out + 8;
