@@ -15,6 +15,7 @@
 
 #include "bits.hpp"
 #include "double_to_decimal.hpp"
+#include "inlining.hpp"
 #include "swar.hpp"
 
 namespace ultrajson::detail {
@@ -106,10 +107,48 @@ inline unsigned trailing_zero_digits(std::uint64_t digits) noexcept {
   return count_trailing_zeros(byte_swap(digits)) / 8;
 }
 
-// The digits of a value below 10^8, no padding, in eight bytes at out
-// (those past the digits are scratch); returns the position after them.
-// Up to four digits in pairs from a table (most integers in documents are
-// that short), more in one eight_digit_values word.
+// The digits of a value of 2 * pairs + 1 or 2 * pairs + 2 digits, no
+// padding: from 10^4 below 10^6 (pairs 2), from 10^6 below 10^8 (3), from
+// 10^8 to 2^32 - 1 (4); returns the position after them. The value times
+// ceil(2^57 / 100^pairs) is value / 100^pairs as a fixed-point number with
+// 57 fraction bits: its integer part is the first one or two digits, and
+// each multiplication of its fraction by 100 brings the next two into the
+// integer part. The rounding up makes the product exceed the exact quotient
+// by less than the value (a quarter of it for pairs 4), and each
+// multiplication by 100 multiplies that excess, to less than value *
+// 100^pairs after the last, which the ranges keep below 2^57, one unit of
+// the integer part. After j multiplications the exact fraction is a
+// multiple of 1 / 100^(pairs - j), so its distance to the next unit is at
+// least that much, more than the excess then: no step reads a digit too
+// high. Fewer and shorter steps than the digit count's comparisons and the
+// chain of multiplications in lanes (eight_digit_values) that this
+// replaced, on 32-bit targets too (the README's writer bullet has the
+// figures).
+template <int pairs>
+inline char* write_from_fixed_point(char* out, std::uint32_t value) noexcept {
+  static_assert(pairs >= 2 && pairs <= 4, "the error bound above holds for these ranges");
+  constexpr int fraction_bits = 57;
+  constexpr std::uint64_t fraction_mask = (std::uint64_t{1} << fraction_bits) - 1;
+  constexpr std::uint64_t divisor = pairs == 2 ? 10000 : pairs == 3 ? 1000000 : 100000000;
+  constexpr std::uint64_t reciprocal = ((std::uint64_t{1} << fraction_bits) + divisor - 1) / divisor;
+  std::uint64_t scaled = std::uint64_t{value} * reciprocal;
+  const auto first = static_cast<std::uint32_t>(scaled >> fraction_bits);  // 1 to 99
+  if (first < 10) {
+    *out++ = static_cast<char>('0' + first);
+  } else {
+    write_two_digits(out, first);
+    out += 2;
+  }
+  for (int pair = 0; pair < pairs; ++pair) {
+    scaled = (scaled & fraction_mask) * 100;
+    write_two_digits(out + 2 * pair, static_cast<std::uint32_t>(scaled >> fraction_bits));
+  }
+  return out + 2 * pairs;
+}
+
+// The digits of a value below 10^8, no padding, at out; returns the
+// position after them. Up to four digits in pairs from a table (most
+// integers in documents are that short), more from a fixed-point quotient.
 inline char* write_short_number(char* out, std::uint32_t value) noexcept {
   if (value < 100) {
     if (value < 10) {
@@ -130,52 +169,24 @@ inline char* write_short_number(char* out, std::uint32_t value) noexcept {
     write_two_digits(out, value - high * 100);
     return out + 2;
   }
-  // The count from comparisons rather than from the digits' zero bytes: the
-  // caller's next write waits for the position returned, and the digits
-  // come at the end of a chain of multiplications.
-  const unsigned count = 5u + (value >= 100000u) + (value >= 1000000u) + (value >= 10000000u);
-  store_digits(out, eight_digit_values(value) >> (8 * (8 - count)));
-  return out + count;
+  if (value < 1000000) return write_from_fixed_point<2>(out, value);
+  return write_from_fixed_point<3>(out, value);
 }
 
-// The digits of a value from 10^8 to 2^32 - 1 (nine or ten digits, most ids
-// and times in seconds), no padding; returns the position after them. The
-// value times ceil(2^57 / 10^8) is value / 10^8 as a fixed-point number
-// with 57 fraction bits: its integer part is the first one or two digits,
-// and each multiplication of its fraction by 100 brings the next two into
-// the integer part. The product's excess over the exact quotient, below
-// 2^32 * 0.25, stays below 2^57 (one unit of the integer part) after the
-// four multiplications, and the exact fraction's distance to the next unit
-// is a multiple of 2^57 / 10^8 before them: no step reads a digit too high.
-// Fewer and shorter steps than a division by 10^8 and an eight_digit_values
-// chain, on 32-bit targets too (the README's writer bullet has the figures).
-inline char* write_nine_or_ten_digits(char* out, std::uint32_t value) noexcept {
-  constexpr int fraction_bits = 57;
-  constexpr std::uint64_t fraction_mask = (std::uint64_t{1} << fraction_bits) - 1;
-  constexpr std::uint64_t reciprocal_of_ten_to_8 = 1441151881;  // ceil(2^57 / 10^8)
-  std::uint64_t scaled = std::uint64_t{value} * reciprocal_of_ten_to_8;
-  const auto first = static_cast<std::uint32_t>(scaled >> fraction_bits);  // below 43
-  if (first < 10) {
-    *out++ = static_cast<char>('0' + first);
-  } else {
-    write_two_digits(out, first);
-    out += 2;
-  }
-  for (int pair = 0; pair < 4; ++pair) {
-    scaled = (scaled & fraction_mask) * 100;
-    write_two_digits(out + 2 * pair, static_cast<std::uint32_t>(scaled >> fraction_bits));
-  }
-  return out + 8;
-}
-
-// Any 64-bit value: up to 20 digits, in pieces of eight so that 32-bit
-// targets divide 64 bits at most twice. Writes scratch bytes up to 24 past
-// out. (std::to_chars counts the digits in a loop and was the largest part
-// of writing integer-heavy documents.)
-inline char* format_unsigned(char* out, std::uint64_t value) noexcept {
+// A value above 2^32 - 1 (ten to twenty digits), in pieces of eight so that
+// 32-bit targets divide 64 bits at most twice. Out of line on 32-bit
+// targets, where those divisions are library calls anyway: inline, they
+// held format_unsigned's 64-bit value in registers that its short paths
+// then saved and reloaded for every integer (callgrind). Inline on 64-bit
+// ones, where a call would make the loops that format integers inline
+// (the Python list walk) keep their values across it.
+#if UINTPTR_MAX > 0xFFFFFFFFu
+#define ULTRAJSON_ABOVE_32_BITS_INLINE inline
+#else
+#define ULTRAJSON_ABOVE_32_BITS_INLINE ULTRAJSON_NOINLINE
+#endif
+ULTRAJSON_ABOVE_32_BITS_INLINE char* format_above_32_bits(char* out, std::uint64_t value) noexcept {
   constexpr std::uint64_t ten_to_8 = 100000000;
-  if (value < ten_to_8) return write_short_number(out, static_cast<std::uint32_t>(value));
-  if (value <= 0xFFFFFFFFu) return write_nine_or_ten_digits(out, static_cast<std::uint32_t>(value));
   if (value < ten_to_8 * ten_to_8) {
     const auto high = static_cast<std::uint32_t>(value / ten_to_8);
     out = write_short_number(out, high);
@@ -189,6 +200,15 @@ inline char* format_unsigned(char* out, std::uint64_t value) noexcept {
   store_digits(out, eight_digit_values(middle));
   store_digits(out + 8, eight_digit_values(static_cast<std::uint32_t>(rest - middle * ten_to_8)));
   return out + 16;
+}
+
+// Any 64-bit value: up to 20 digits. Writes scratch bytes up to 24 past
+// out. (std::to_chars counts the digits in a loop and was the largest part
+// of writing integer-heavy documents.)
+inline char* format_unsigned(char* out, std::uint64_t value) noexcept {
+  if (value < 100000000) return write_short_number(out, static_cast<std::uint32_t>(value));
+  if (value <= 0xFFFFFFFFu) return write_from_fixed_point<4>(out, static_cast<std::uint32_t>(value));
+  return format_above_32_bits(out, value);
 }
 
 template <class Integer>
