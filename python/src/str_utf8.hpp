@@ -3,19 +3,17 @@
 // the str. PyUnicode_AsUTF8AndSize caches the UTF-8 form on a non-ASCII str
 // for the str's whole life (one more copy of the document held by the
 // caller's text) and builds it through a bytes object sized for the worst
-// case, so the peak of a loads() of twitter.json (tracemalloc) was 2.8 MiB
-// against json's 0.9. Here an ASCII str is read in place, a str whose UTF-8
-// form Python already holds reads that, and any other is encoded into a
-// buffer of the exact size, freed when the call returns; the parser reads
-// UTF-8, so that buffer is what the peak keeps above json's (1.7 MiB for
-// twitter.json). Lone surrogates are written as WTF-8 (the parser's
+// case. Here an ASCII str is read in place, a str whose UTF-8 form Python
+// already holds reads that, and any other is encoded into a buffer of the
+// exact size, freed when the call returns. The parser reads UTF-8, so that
+// buffer is what a loads() peak keeps above json's, which reads the str's
+// code points. Lone surrogates are written as WTF-8 (the parser's
 // allow_wtf8_input).
 //
 // The price: a loop over one str, which would find CPython's cached copy
-// from the second call on, now encodes at every call (callgrind, per call:
-// twitter.json 13.8 -> 16.6 M instructions, 256 Arabic sentences 1.2 ->
-// 2.4 M); a call on a new str, the usual case, got cheaper (twitter.json
-// 30.7 -> 26.6 M, citm_catalog.json 81 -> 63 M, the Arabic 4.1 -> 4.3 M).
+// from the second call on, now encodes at every call; a call on a new str,
+// the usual case, got cheaper. The figures of both: README, "Memory"
+// under "Where ultrajson loses".
 
 #include <cstddef>
 #include <cstdint>
