@@ -1149,3 +1149,29 @@ def test_256_distinct_keys_read_in_turn_are_kept():
     assert first == second == records
     kept = sum(next(iter(a)) is next(iter(b)) for a, b in zip(first, second))
     assert kept >= 250
+
+
+def test_one_character_strs_are_the_shared_ones():
+    # As json's and str's own: every ASCII character, plain or escaped, as
+    # a value and as a key, is CPython's one str for it (no allocation).
+    for code in range(128):
+        char = chr(code)
+        text = json.dumps([char, {char: char}], ensure_ascii=True)
+        value = loads(text)
+        assert value == [char, {char: char}]
+        assert value[0] is char, code
+        key, item = next(iter(value[1].items()))
+        assert key is char and item is char, code
+        escaped = loads('"\\u%04x"' % code)
+        assert escaped is char, code
+
+
+def test_shared_one_character_strs_keep_their_references():
+    char = chr(0x78)  # the shared str ("x" in source may be another, interned one)
+    text = json.dumps([char] * 1000 + [{char: [char]}] * 10)
+    before = sys.getrefcount(char)
+    value = loads(text)
+    if sys.version_info < (3, 12):  # immortal since: the count stays
+        assert sys.getrefcount(char) >= before + 1000
+    del value
+    assert sys.getrefcount(char) == before
