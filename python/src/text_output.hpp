@@ -15,6 +15,15 @@
 // the str sixteen characters a store, so that a document with
 // one emoji (the whole str four bytes a character) keeps the walk's fast
 // loops rather than a call for every item and separator.
+//
+// A few strs that need a wider kind, met while the output is still a byte
+// a character, are not a reason to widen it yet: each is escaped into a
+// buffer aside, as UCS-4, and put in its place when the output widens
+// (past max_set_aside strs or set_aside_capacity units, or at a str less
+// than set_aside_spacing units after the last) or at the end, the
+// narrow text widened around them in the same pass. A document with one
+// such str early on (citm_catalog.json's one "Œ") then writes the rest a
+// byte a character, not through the stage.
 
 #include <cstddef>
 #include <cstdint>
@@ -78,6 +87,7 @@ class text_output {
   ~text_output() {
     Py_XDECREF(str_);
     if (stage_ != nullptr) PyMem_Free(stage_);  // no call for a narrow output
+    if (aside_units_ != nullptr) PyMem_Free(aside_units_);
   }
 
   // ASCII text (punctuation, numbers, literals, indentation). Inline where
@@ -311,6 +321,8 @@ class text_output {
   // set. Called once, at the end.
   PyObject* result() {
     if (staged_ != 0) flush_stage();
+    // The strs set aside go in their places, in a str of the exact length.
+    if (set_aside_count_ != 0 && !remake(size_, aside_max_char_)) return nullptr;
     recent_output_units = size_;
     if (str_ == nullptr) return first_units_str();
     PyObject* made = str_;
@@ -447,12 +459,22 @@ class text_output {
     if (str_ == nullptr) capacity = first_capacity(capacity);
     return remake(capacity, max_char);
   }
+  // A kind wider than a byte puts the strs set aside in their places.
   bool remake(std::size_t capacity, Py_UCS4 max_char) {
+    const bool places_set_aside = set_aside_count_ != 0 && max_char > 0xFF;
+    if (places_set_aside) {
+      if (aside_max_char_ > max_char) max_char = aside_max_char_;
+      if (aside_size_ > max_units - capacity) return no_memory();
+      capacity += aside_size_;
+    }
     PyObject* made = PyUnicode_New(static_cast<Py_ssize_t>(capacity), max_char);
     if (made == nullptr) return false;
     auto* to = static_cast<unsigned char*>(PyUnicode_DATA(made));
     const auto width = static_cast<unsigned>(PyUnicode_KIND(made));
-    if (size_ != 0) {
+    if (places_set_aside) {
+      size_ = width == 2 ? place_set_aside(reinterpret_cast<Py_UCS2*>(to))
+                         : place_set_aside(reinterpret_cast<Py_UCS4*>(to));
+    } else if (size_ != 0) {
       if (width == width_) {
         std::memcpy(to, data_, size_ * width_);
       } else if (width == 2) {
@@ -612,7 +634,13 @@ class text_output {
     const int kind = PyUnicode_KIND(text);
     if (!(escape && how_.ensure_ascii)) {
       const Py_UCS4 max_char = PyUnicode_MAX_CHAR_VALUE(text);
-      if (max_char > max_char_ && !rekind(max_char)) return false;
+      if (max_char > max_char_) {
+        if (width_ == 1 && kind != PyUnicode_1BYTE_KIND && str_ != nullptr) {
+          const set_aside_step aside = set_aside<escape>(kind, units, length, max_char);
+          if (aside != set_aside_step::no_room) return aside == set_aside_step::done;
+        }
+        if (!rekind(max_char)) return false;
+      }
     }
     switch (kind) {
       case PyUnicode_1BYTE_KIND: return units_of<escape>(static_cast<const Py_UCS1*>(units), length);
@@ -659,6 +687,76 @@ class text_output {
     *out++ = '"';
     size_ = static_cast<std::size_t>(out - reinterpret_cast<Out*>(data_));
     return true;
+  }
+
+  // A str of two- or four-byte `kind` into the buffer aside, for a narrow
+  // output (see the top of this file): done; no_room, with nothing
+  // written, when the buffer or its list is full (the caller widens the
+  // output); failed with MemoryError set.
+  enum class set_aside_step { done, no_room, failed };
+  template <bool escape>
+  ULTRAJSON_NOINLINE set_aside_step set_aside(int kind, const void* units, std::size_t length, Py_UCS4 max_char) {
+    // (Not for an output in first_units_, expected to stay small: the caller
+    // widens it now, its copy short, with no buffer to make.) Nor for one
+    // whose wide strs come close together: it is widened at the second, with
+    // little written narrow to widen.
+    if (set_aside_count_ == max_set_aside || length > set_aside_capacity ||
+        (set_aside_count_ != 0 && size_ - set_aside_[set_aside_count_ - 1].at < set_aside_spacing)) {
+      return set_aside_step::no_room;
+    }
+    const std::size_t worst = escape ? max_escaped_units(length, static_cast<std::size_t>(kind)) + 2 : length;
+    if (worst > set_aside_capacity - aside_size_) return set_aside_step::no_room;
+    if (aside_units_ == nullptr) {
+      aside_units_ = static_cast<Py_UCS4*>(PyMem_Malloc(set_aside_capacity * sizeof(Py_UCS4)));
+      if (aside_units_ == nullptr) {
+        PyErr_NoMemory();
+        return set_aside_step::failed;
+      }
+    }
+    Py_UCS4* const begin = aside_units_ + aside_size_;
+    Py_UCS4* const end = kind == PyUnicode_2BYTE_KIND
+                             ? units_aside<escape>(begin, static_cast<const Py_UCS2*>(units), length)
+                             : units_aside<escape>(begin, static_cast<const Py_UCS4*>(units), length);
+    const auto written = static_cast<std::size_t>(end - begin);
+    set_aside_[set_aside_count_++] = set_aside_str{size_, written};
+    aside_size_ += written;
+    if (max_char > aside_max_char_) aside_max_char_ = max_char;
+    return set_aside_step::done;
+  }
+  template <bool escape, class In>
+  Py_UCS4* units_aside(Py_UCS4* out, const In* units, std::size_t length) const noexcept {
+    if constexpr (!escape) {
+      for (std::size_t i = 0; i < length; ++i) out[i] = units[i];
+      return out + length;
+    } else {
+      *out++ = '"';
+      out = escape_units(out, units, length, how_);
+      *out++ = '"';
+      return out;
+    }
+  }
+  // The narrow output widened into `to`, the strs set aside in their
+  // places; returns the units written. The buffer aside is empty then.
+  template <class Out>
+  std::size_t place_set_aside(Out* to) noexcept {
+    Out* out = to;
+    const Py_UCS4* aside = aside_units_;
+    std::size_t from = 0;
+    for (std::size_t i = 0; i < set_aside_count_; ++i) {
+      const set_aside_str& str = set_aside_[i];
+      copy_widened(out, data_ + from, str.at - from);
+      out += str.at - from;
+      from = str.at;
+      for (std::size_t k = 0; k < str.units; ++k) out[k] = static_cast<Out>(aside[k]);
+      out += str.units;
+      aside += str.units;
+    }
+    copy_widened(out, data_ + from, size_ - from);
+    out += size_ - from;
+    set_aside_count_ = 0;
+    aside_size_ = 0;
+    aside_max_char_ = 0;
+    return static_cast<std::size_t>(out - to);
   }
 
   // A long str's piece, in units.
@@ -743,11 +841,27 @@ class text_output {
   ascii_str_writer cursor_writer_ = nullptr;  // for the cursor: a byte a unit
   two_byte_str_writer two_byte_writer_ = nullptr;  // likewise, for two-byte strs
 #endif
+  // The strs set aside while the output is narrow (see the top of this
+  // file): where each goes (before unit `at` of the narrow output) and its
+  // length, in the order written; their units, one after another.
+  struct set_aside_str {
+    std::size_t at;
+    std::size_t units;
+  };
+  static constexpr std::size_t max_set_aside = 8;
+  static constexpr std::size_t set_aside_capacity = 1024;
+  static constexpr std::size_t set_aside_spacing = 4096;  // units between two
+  std::size_t set_aside_count_ = 0;
+  Py_UCS4* aside_units_ = nullptr;  // set_aside_capacity units, made at the first
+  std::size_t aside_size_ = 0;
+  Py_UCS4 aside_max_char_ = 0;
   // The first units of an output expected to be small (see the
   // constructor), ASCII, until they outgrow it or a str needs a wider kind.
-  // Not zeroed: only what is written is read. Last, so that the members
-  // above stay near the object's start (shorter instructions in the loops).
+  // Not zeroed: only what is written is read. After the members the walk's
+  // loops use, so that those stay near the object's start (shorter
+  // instructions).
   unsigned char first_units_[512];
+  set_aside_str set_aside_[max_set_aside];
 };
 
 }  // namespace ultrajson::python
