@@ -120,3 +120,29 @@ def test_ensure_ascii_output_never_sets_aside():
 def test_lone_surrogates_set_aside():
     # Written into the str as they are, as json writes them (spec: surrogates).
     _check([_ascii(5000), "a\ud800b", _ascii(5000), "\udfff"])
+
+
+def _random_document(rng, budget):
+    pieces = ["x" * rng.choice([1, 50, 700, 3000, 5000]), "é" * rng.choice([1, 3]), TWO_BYTE, FOUR_BYTE,
+              ESCAPED_TWO_BYTE, "Œ" * rng.choice([100, 600, 1100]), "\u2028/", 7, 1.5, None, [], {}]
+    items = []
+    while budget > 0:
+        piece = rng.choice(pieces)
+        if rng.random() < 0.15:
+            piece = _random_document(rng, budget // 3)
+        items.append(piece)
+        budget -= 1
+    if rng.random() < 0.5:
+        return items
+    return {"k%d%s" % (i, rng.choice(["", "é", "Œ", "\U0001f600"])): item for i, item in enumerate(items)}
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_documents(seed):
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(5):
+        document = _random_document(rng, 30)
+        _check(document)
+        _check(document, rng.choice([1, 2]))
