@@ -726,7 +726,7 @@ class text_output {
   template <bool escape, class In>
   Py_UCS4* units_aside(Py_UCS4* out, const In* units, std::size_t length) const noexcept {
     if constexpr (!escape) {
-      for (std::size_t i = 0; i < length; ++i) out[i] = units[i];
+      copy_widened(out, units, length);
       return out + length;
     } else {
       *out++ = '"';
